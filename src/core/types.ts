@@ -1,0 +1,121 @@
+// The shapes that flow through the engine, from plan and transcript to the tally.
+// Everything here is plain data so the CLI, the hooks and the extension can share it as JSON.
+
+/** Who can close an item: Claude by running its proof, the person by words, or a later event. */
+export type Owner = 'claude' | 'human' | 'later';
+
+export type Proof =
+  | { kind: 'command'; command: string }
+  | { kind: 'human'; what: string }
+  | { kind: 'later'; event: string };
+
+export interface PlanItem {
+  /** `S1`, `V12`: letters then digits. */
+  id: string;
+  /** The nearest heading above the item (`Steps`, `Checks`, ...); '' when there is none. */
+  list: string;
+  /** The item's whole text as Markdown reads it (code spans keep their content, bold markers gone). */
+  text: string;
+  /** Frozen-list key: list plus whole text, bold removed, white space folded, lower-cased. */
+  key: string;
+  owner: Owner;
+  /** null only when the plan has a finding for this item. */
+  proof: Proof | null;
+  /** 1-based line of the item in the plan file. */
+  line: number;
+}
+
+export type PlanRule =
+  | 'missing-proof'
+  | 'bare-name'
+  | 'placeholder'
+  | 'cut-short'
+  | 'missing-id'
+  | 'duplicate-id'
+  | 'no-items';
+
+export interface PlanFinding {
+  /** The item id, or null when the item has none (or the finding is about the whole plan). */
+  id: string | null;
+  rule: PlanRule;
+  line: number;
+  /** One line that teaches the fix; shown to the agent by the plan gate. */
+  message: string;
+}
+
+export interface ParsedPlan {
+  /** The first heading of the plan, if any. */
+  title: string | null;
+  items: PlanItem[];
+  findings: PlanFinding[];
+}
+
+/** Where a transcript line came from; only `main` can ever be evidence. */
+export type TranscriptSource = 'main' | 'subagent';
+
+export interface Position {
+  /** Transcript file path as given to the engine. */
+  file: string;
+  /** 1-based line in that file. */
+  line: number;
+  /** ISO time of the record, when it has one. */
+  time: string | null;
+}
+
+/** How a finished Bash run ended, read from its own exit signals, never its text. */
+export type RunEnd =
+  | { kind: 'passed' }
+  | { kind: 'failed'; reason: string; exitCode: number | null }
+  | { kind: 'pending'; taskId: string };
+
+export interface BashRun {
+  toolUseId: string;
+  command: string;
+  at: Position;
+  source: TranscriptSource;
+  /** True for a record marked isSidechain even inside the main file. */
+  sidechain: boolean;
+  /** Set once the tool_result is seen; undefined while the call has no result yet. */
+  end?: RunEnd;
+  /** Where the deciding result (tool_result or notice) was read. */
+  endAt?: Position;
+  /** The background task id from toolUseResult, when the run went to the background. */
+  backgroundTaskId?: string;
+  backgroundedByUser?: boolean;
+}
+
+export interface TaskNotice {
+  taskId: string;
+  status: string;
+  exitCode: number | null;
+  at: Position;
+}
+
+export type WordsSource = 'typed' | 'queued' | 'answer' | 'sdk';
+
+/** Text that may be the person's words; the engine decides which sources count. */
+export interface PersonWords {
+  text: string;
+  source: WordsSource;
+  at: Position;
+}
+
+export interface FileEdit {
+  path: string;
+  tool: string;
+  at: Position;
+}
+
+/** Everything the engine takes from one transcript file. */
+export interface TranscriptEvents {
+  runs: BashRun[];
+  notices: TaskNotice[];
+  words: PersonWords[];
+  edits: FileEdit[];
+  /** Lines that could not be read (bad JSON, bad UTF-8, wrong shape); counted, never guessed. */
+  unreadable: number;
+  /** Lines read in all. */
+  lines: number;
+  sessionId: string | null;
+  cwd: string | null;
+}
