@@ -1,0 +1,31 @@
+// Claude Code runs the statusLine command after each message with a JSON object on stdin.
+import { z } from 'zod';
+import { statusLine } from '../../core/tally/format';
+import { tallyWorkspace } from '../../workspace/workspaceTally';
+import type { CommandResult, Io } from '../io';
+
+const input = z
+  .object({
+    cwd: z.string().optional(),
+    workspace: z.object({ current_dir: z.string().optional(), project_dir: z.string().optional() }).passthrough().optional(),
+  })
+  .passthrough();
+
+export async function run(_args: string[], io: Io): Promise<CommandResult> {
+  const raw = await io.readStdin();
+  let parsed: z.infer<typeof input> = {};
+  try {
+    const r = input.safeParse(raw.trim() ? JSON.parse(raw) : {});
+    if (r.success) parsed = r.data;
+  } catch {
+    // a status line must always print something; an unreadable payload falls back to the cwd
+  }
+  const cwd = parsed.workspace?.project_dir || io.env.CLAUDE_PROJECT_DIR || parsed.cwd || io.cwd;
+  try {
+    const tally = tallyWorkspace({ cwd, env: io.env });
+    io.out(tally.goal.frozenBy ? statusLine(tally) : 'proofmeter: no goal (proofmeter adopt PLAN.md)');
+  } catch (e) {
+    io.out(`proofmeter: ${(e as Error).message.split('\n')[0]}`);
+  }
+  return { code: 0 };
+}

@@ -1,0 +1,80 @@
+// The proofmeter CLI and hook runner. Each subcommand's module is loaded only when it is called, so
+// the status line and the hooks pay for nothing else at start-up.
+import { UsageError, type CommandResult, type Io } from './io';
+
+type Loader = () => Promise<{ run: (args: string[], io: Io) => Promise<CommandResult> | CommandResult }>;
+
+const COMMANDS: Record<string, { summary: string; load: Loader }> = {
+  'check-plan': { summary: 'check-plan FILE [--json]            check a plan: every item needs a real proof', load: () => import('./commands/checkPlan') },
+  tally: { summary: 'tally [--plan F --transcript T...] [--cwd D] [--json]   what is proved, what is open, the verdict', load: () => import('./commands/tally') },
+  statusline: { summary: 'statusline                          one line for Claude Code\'s statusLine (reads its JSON on stdin)', load: () => import('./commands/statusline') },
+  adopt: { summary: 'adopt PLAN [--cwd D]                freeze a plan as this workspace\'s approved goal', load: () => import('./commands/adopt') },
+  handover: { summary: 'handover ID --why "..."             hand an item Claude cannot close by a command to the person', load: () => import('./commands/handover') },
+  demo: { summary: 'demo                                the tally and status line of the bundled demo session', load: () => import('./commands/demo') },
+};
+
+export function usage(): string {
+  return [
+    'proofmeter: a completion meter for Claude Code sessions',
+    '',
+    'usage: proofmeter <command> [options]',
+    '',
+    ...Object.values(COMMANDS).map((c) => '  ' + c.summary),
+    '',
+    'Exit codes: 0 ok, 1 a check found problems, 2 bad usage or unreadable input.',
+  ].join('\n');
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage());
+    return name ? 0 : 2;
+  }
+  if (name === '--version') {
+    io.out(VERSION);
+    return 0;
+  }
+  const cmd = COMMANDS[name];
+  if (!cmd) {
+    io.err(`proofmeter: unknown command '${name}' (see proofmeter --help)`);
+    return 2;
+  }
+  try {
+    const mod = await cmd.load();
+    const result = await mod.run(rest, io);
+    return result.code;
+  } catch (e) {
+    if (e instanceof UsageError || (e as Error).name === 'UserError') {
+      io.err(`proofmeter ${name}: ${(e as Error).message}`);
+      return 2;
+    }
+    io.err(`proofmeter ${name}: internal error: ${(e as Error).message}`);
+    return 2;
+  }
+}
+
+declare const __VERSION__: string | undefined;
+const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+
+if (require.main === module) {
+  main(process.argv.slice(2), {
+    out: (s) => process.stdout.write(s + '\n'),
+    err: (s) => process.stderr.write(s + '\n'),
+    readStdin: readAllStdin,
+    env: process.env,
+    cwd: process.cwd(),
+  }).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+function readAllStdin(): Promise<string> {
+  return new Promise((resolve) => {
+    if (process.stdin.isTTY) return resolve('');
+    const chunks: Buffer[] = [];
+    process.stdin.on('data', (c: Buffer) => chunks.push(c));
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}

@@ -1,0 +1,172 @@
+// Evidence per item: which runs and words decide each item of the frozen list.
+// A run counts only when it is the main session's own Bash call and its whole command equals the
+// proof after normCmd; only the newest such run decides, and only its own exit decides it.
+import type { BashRun, PersonWords, PlanItem, Position, RunEnd, TaskNotice, TranscriptEvents } from '../types';
+import { normCmd } from '../command/normCmd';
+import { parseHandover } from './handover';
+import { namesId } from './namesId';
+
+export type ItemState = 'proved' | 'failed' | 'pending' | 'unrun' | 'handed-over' | 'closed' | 'open';
+
+/** A run after its background notice (if any) has been applied. */
+export interface ResolvedRun {
+  run: BashRun;
+  end: RunEnd | { kind: 'running' };
+  /** Where the deciding end was read: the tool_result, or the notice for a background run. */
+  endAt: Position | null;
+  exitCode: number | null;
+}
+
+export interface ItemEvidence {
+  item: PlanItem;
+  state: ItemState;
+  /** The run that decides the item, when one does. */
+  deciding: ResolvedRun | null;
+  /** The words that closed the item, when words did. */
+  closedBy: PersonWords | null;
+  handover: { why: string; at: Position } | null;
+  /** One short phrase for people: "exit code 1", "waiting for its completion notice", ... */
+  detail: string;
+}
+
+export type LedgerReason =
+  | 'counted'
+  | 'subagent'
+  | 'sidechain'
+  | 'different command'
+  | 'pending notice'
+  | 'still running'
+  | 'superseded';
+
+export interface LedgerEntry {
+  run: ResolvedRun;
+  /** Ids whose proof this run matches exactly (or nearly, for "different command"). */
+  ids: string[];
+  reason: LedgerReason;
+}
+
+export interface EvidenceOptions {
+  home: string | null;
+  /** Prompts passed with -p by a launcher count as the person's words only when the goal says so. */
+  countSdkPrompts: boolean;
+  /** Words before this time (the approval) close nothing; null when unknown. */
+  wordsSince: string | null;
+}
+
+export interface Evidence {
+  items: ItemEvidence[];
+  ledger: LedgerEntry[];
+  unreadable: number;
+}
+
+export function evaluateEvidence(items: PlanItem[], transcripts: TranscriptEvents[], opts: EvidenceOptions): Evidence {
+  const notices = transcripts.flatMap((t) => t.notices);
+  const allRuns = transcripts.flatMap((t) => t.runs).map((r) => resolveRun(r, notices));
+  const order = (a: ResolvedRun, b: ResolvedRun) => comparePositions(a.run.at, b.run.at);
+  allRuns.sort(order);
+  const counts = (r: ResolvedRun) => r.run.source === 'main' && !r.run.sidechain;
+  const mainRuns = allRuns.filter(counts);
+  const words = transcripts
+    .flatMap((t) => t.words)
+    .filter((w) => w.source !== 'sdk' || opts.countSdkPrompts)
+    .filter((w) => opts.wordsSince === null || w.at.time === null || w.at.time >= opts.wordsSince)
+    .sort((a, b) => comparePositions(a.at, b.at));
+
+  const norm = (c: string) => normCmd(c, opts.home);
+  const normRuns = mainRuns.map((r) => ({ r, n: norm(r.run.command) }));
+  const handovers = mainRuns
+    .filter((r) => r.end.kind === 'passed')
+    .map((r) => ({ r, h: parseHandover(r.run.command) }))
+    .filter((x): x is { r: ResolvedRun; h: { id: string; why: string } } => x.h !== null);
+
+  const deciders = new Set<ResolvedRun>();
+  const evidence = items.map((item): ItemEvidence => {
+    const proof = item.proof;
+    if (!proof) return blank(item, 'open', 'no usable proof');
+    if (proof.kind !== 'command') {
+      const closedBy = words.find((w) => namesId(w.text, item.id)) ?? null;
+      return { ...blank(item, closedBy ? 'closed' : 'open', closedBy ? `closed by your words (${closedBy.source})` : `waiting for ${proof.kind === 'human' ? 'you' : 'a later event'}`), closedBy };
+    }
+    const want = norm(proof.command);
+    const matching = normRuns.filter((x) => x.n === want).map((x) => x.r);
+    const newest = matching[matching.length - 1] ?? null;
+    if (newest) deciders.add(newest);
+    if (newest && newest.end.kind === 'passed') {
+      return { ...blank(item, 'proved', 'proved by its own run'), deciding: newest };
+    }
+    const ho = [...handovers].reverse().find((x) => x.h.id.toLowerCase() === item.id.toLowerCase());
+    if (ho) {
+      const closedBy = words.find((w) => comparePositions(w.at, ho.r.run.at) > 0 && namesId(w.text, item.id)) ?? null;
+      return {
+        item,
+        state: closedBy ? 'closed' : 'handed-over',
+        deciding: newest,
+        closedBy,
+        handover: { why: ho.h.why, at: ho.r.run.at },
+        detail: closedBy ? 'closed by your words after the handover' : 'handed over: waiting for your words',
+      };
+    }
+    if (!newest) return blank(item, 'unrun', 'its proof has not been run');
+    if (newest.end.kind === 'failed') return { ...blank(item, 'failed', newest.end.reason), deciding: newest };
+    const detail = newest.end.kind === 'pending' ? 'waiting for its completion notice' : 'still running';
+    return { ...blank(item, 'pending', detail), deciding: newest };
+  });
+
+  return { items: evidence, ledger: buildLedger(allRuns, items, deciders, norm), unreadable: transcripts.reduce((n, t) => n + t.unreadable, 0) };
+}
+
+function blank(item: PlanItem, state: ItemState, detail: string): ItemEvidence {
+  return { item, state, deciding: null, closedBy: null, handover: null, detail };
+}
+
+export function resolveRun(run: BashRun, notices: TaskNotice[]): ResolvedRun {
+  const end = run.end;
+  if (!end) return { run, end: { kind: 'running' }, endAt: null, exitCode: null };
+  if (end.kind !== 'pending') {
+    return { run, end, endAt: run.endAt ?? null, exitCode: end.kind === 'failed' ? end.exitCode : 0 };
+  }
+  const notice = notices.find((n) => n.taskId === end.taskId && comparePositions(n.at, run.at) >= 0);
+  if (!notice) return { run, end, endAt: run.endAt ?? null, exitCode: null };
+  if (notice.status === 'completed' && notice.exitCode === 0) {
+    return { run, end: { kind: 'passed' }, endAt: notice.at, exitCode: 0 };
+  }
+  const code = notice.exitCode === null ? '' : ` (exit code ${notice.exitCode})`;
+  return {
+    run,
+    end: { kind: 'failed', reason: `background task ${notice.status}${code}`, exitCode: notice.exitCode },
+    endAt: notice.at,
+    exitCode: notice.exitCode,
+  };
+}
+
+function buildLedger(
+  runs: ResolvedRun[],
+  items: PlanItem[],
+  deciders: Set<ResolvedRun>,
+  norm: (c: string) => string,
+): LedgerEntry[] {
+  const proofs = items.flatMap((i) => (i.proof?.kind === 'command' ? [{ id: i.id, n: norm(i.proof.command) }] : []));
+  const entries: LedgerEntry[] = [];
+  for (const r of runs) {
+    const n = norm(r.run.command);
+    const exact = proofs.filter((p) => p.n === n).map((p) => p.id);
+    const near = exact.length ? [] : proofs.filter((p) => p.n.length > 0 && n.includes(p.n)).map((p) => p.id);
+    if (!exact.length && !near.length) continue;
+    let reason: LedgerReason;
+    if (r.run.source !== 'main') reason = 'subagent';
+    else if (r.run.sidechain) reason = 'sidechain';
+    else if (!exact.length) reason = 'different command';
+    else if (r.end.kind === 'pending') reason = 'pending notice';
+    else if (r.end.kind === 'running') reason = 'still running';
+    else reason = deciders.has(r) ? 'counted' : 'superseded';
+    entries.push({ run: r, ids: exact.length ? exact : near, reason });
+  }
+  return entries.reverse();
+}
+
+/** Orders by record time when both have one, then by file and line. */
+export function comparePositions(a: Position, b: Position): number {
+  if (a.time && b.time && a.time !== b.time) return a.time < b.time ? -1 : 1;
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return a.line - b.line;
+}

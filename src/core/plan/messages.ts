@@ -1,0 +1,59 @@
+// The one-line lessons the plan gate shows the coding agent: each says what to write instead.
+
+import type { ProofRead } from './readProof';
+
+function quote(s: string, max = 60): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return `"${one.length > max ? `${one.slice(0, max - 1)}…` : one}"`;
+}
+
+const COMMAND_EXAMPLE = 'Proof: `npm test -- --grep parser`';
+const HUMAN_EXAMPLE = 'Proof: human — the person confirms the chart matches the mockup';
+const LATER_EXAMPLE = 'Proof: later — the nightly build on main passes';
+
+export function missingProofMessage(
+  id: string,
+  read: Extract<ProofRead, { status: 'absent' | 'empty' | 'unquoted' | 'unfinished' }>,
+): string {
+  switch (read.status) {
+    case 'absent':
+      return `${id} has no proof; end the item with ${COMMAND_EXAMPLE} (a command that passes only when ${id} is done), ${HUMAN_EXAMPLE}, or ${LATER_EXAMPLE}.`;
+    case 'empty':
+      return `${id}: nothing usable follows Proof:; write the command in backticks, e.g. ${COMMAND_EXAMPLE}, or ${HUMAN_EXAMPLE}.`;
+    case 'unquoted':
+      return `${id}: the proof ${quote(read.text)} is not a code span; put exactly the command in backticks right after Proof:, e.g. ${COMMAND_EXAMPLE}.`;
+    case 'unfinished':
+      return `${id}: "Proof: ${read.owner}" must say what closes it after a dash, e.g. ${read.owner === 'human' ? HUMAN_EXAMPLE : LATER_EXAMPLE}.`;
+  }
+}
+
+export function cutShortMessage(id: string, text: string): string {
+  return `${id}: the proof ${quote(text)} is cut short by an unmatched backtick; close the span, e.g. Proof: \`npm test\`, and wrap a command holding a backtick in double backticks: Proof: \`\` echo \`date\` \`\`.`;
+}
+
+export function swallowedMessage(id: string): string {
+  return `${id}: an unmatched backtick before Proof: pulls it into a code span; close every backtick pair in the item, e.g. "Update \`plan.md\`. Proof: \`npm test\`".`;
+}
+
+export function bareNameMessage(id: string, command: string): string {
+  const check = command.trim().endsWith('/') ? `grep -rq "expected text" ${command.trim()}` : `grep -q "expected text" ${command.trim()}`;
+  return `${id}: the proof \`${command.trim()}\` only names a file, and a file existing is not a check passing; give a command that checks it, e.g. Proof: \`${check}\`.`;
+}
+
+export function placeholderMessage(id: string, placeholders: readonly string[], kind: 'command' | 'human' | 'later'): string {
+  const example = kind === 'human' ? HUMAN_EXAMPLE : kind === 'later' ? LATER_EXAMPLE : COMMAND_EXAMPLE;
+  const names = [...new Set(placeholders)].join(', ');
+  return `${id}: the proof still holds the placeholder ${names}; write the real value in its place, e.g. ${example}.`;
+}
+
+export function missingIdMessage(line: number, text: string): string {
+  return `The item ${quote(text, 40)} on line ${line} has Proof: but no id; start it with one, e.g. "- S4. Add the parser. Proof: \`npm test\`".`;
+}
+
+export function duplicateIdMessage(id: string, firstLine: number, suggestion: string): string {
+  return `${id} is already used on line ${firstLine}; give this item its own id, e.g. ${suggestion}.`;
+}
+
+export function noItemsMessage(): string {
+  return 'The plan has no items; list each step as "- S1. What to do. Proof: `npm test`" under a heading such as ## Steps or ## Checks.';
+}

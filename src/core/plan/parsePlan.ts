@@ -1,0 +1,148 @@
+// A plan file read as Markdown: its items, their proofs, and the findings that refuse a plan.
+// Structure comes from a CommonMark parser, never from regexes over raw lines, so a proof's code
+// span means exactly what Markdown says it means.
+
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import type { ListItem, Nodes, Paragraph } from 'mdast';
+import type { Owner, ParsedPlan, PlanFinding, PlanItem, Proof } from '../types';
+import { type Flat, flatten, foldSpace, plainText } from './inlineText';
+import { itemKey } from './itemKey';
+import {
+  bareNameMessage,
+  cutShortMessage,
+  duplicateIdMessage,
+  missingIdMessage,
+  missingProofMessage,
+  noItemsMessage,
+  placeholderMessage,
+  swallowedMessage,
+} from './messages';
+import { findPlaceholders, isBareName } from './proofRules';
+import { mentionsProof, proseOnly, readProof } from './readProof';
+
+// Letters then digits, then `.`, `:` or `)`, not glued to more word characters: `V1.2 notes` is prose.
+const ITEM_ID = /^\s*([A-Za-z]+)(\d+)[.:)](?![\p{L}\p{N}_])/u;
+
+function idOf(first: Flat | undefined): { letters: string; number: number; id: string } | null {
+  if (!first) return null;
+  const m = ITEM_ID.exec(proseOnly(first));
+  if (!m) return null;
+  return { letters: m[1]!, number: Number(m[2]), id: `${m[1]}${m[2]}` };
+}
+
+interface Draft {
+  item: PlanItem;
+  findings: PlanFinding[];
+}
+
+function judgeItem(id: string, list: string, text: string, line: number, paragraphs: Flat[]): Draft {
+  const findings: PlanFinding[] = [];
+  const refuse = (rule: PlanFinding['rule'], message: string): void => {
+    findings.push({ id, rule, line, message });
+  };
+  // Text that failed to be a proof may still carry a template's `<command>`: say so now, not next round.
+  const refusePlaceholders = (words: string, kind: Proof['kind'] = 'command'): void => {
+    const placeholders = findPlaceholders(words);
+    if (placeholders.length > 0) refuse('placeholder', placeholderMessage(id, placeholders, kind));
+  };
+  const read = readProof(paragraphs);
+  let owner: Owner = 'claude';
+  let proof: PlanItem['proof'] = null;
+
+  switch (read.status) {
+    case 'ok': {
+      const words = read.proof.kind === 'command' ? read.proof.command : read.proof.kind === 'human' ? read.proof.what : read.proof.event;
+      owner = read.proof.kind === 'command' ? 'claude' : read.proof.kind;
+      refusePlaceholders(words, read.proof.kind);
+      if (read.proof.kind === 'command' && isBareName(read.proof.command)) {
+        refuse('bare-name', bareNameMessage(id, read.proof.command));
+      }
+      // A refused proof never counts, so it is not handed on.
+      if (findings.length === 0) proof = read.proof;
+      break;
+    }
+    case 'cut-short':
+      refuse('cut-short', cutShortMessage(id, read.text));
+      refusePlaceholders(read.text);
+      break;
+    case 'absent':
+      if (read.swallowed) refuse('cut-short', swallowedMessage(id));
+      else refuse('missing-proof', missingProofMessage(id, read));
+      break;
+    case 'unfinished':
+      owner = read.owner;
+      refuse('missing-proof', missingProofMessage(id, read));
+      break;
+    case 'unquoted':
+      refuse('missing-proof', missingProofMessage(id, read));
+      refusePlaceholders(read.text);
+      break;
+    default:
+      refuse('missing-proof', missingProofMessage(id, read));
+  }
+  return { item: { id, list, text, key: itemKey(list, text), owner, proof, line }, findings };
+}
+
+export function parsePlan(markdown: string): ParsedPlan {
+  const tree = fromMarkdown(markdown.replace(/^\uFEFF/, ''));
+  let title: string | null = null;
+  let list = '';
+  const items: PlanItem[] = [];
+  const findings: PlanFinding[] = [];
+  const firstLineOf = new Map<string, number>();
+  const duplicates: { finding: PlanFinding; firstLine: number; letters: string }[] = [];
+  const highest = new Map<string, number>();
+
+  const visitItem = (node: ListItem): void => {
+    const own = node.children.filter((c): c is Paragraph => c.type === 'paragraph');
+    const paragraphs = own.map((p) => flatten(p.children));
+    const text = foldSpace(paragraphs.map((p) => p.text).join(' '));
+    const line = node.position?.start.line ?? 0;
+    const first = node.children[0]?.type === 'paragraph' ? paragraphs[0] : undefined;
+    const parsed = idOf(first);
+
+    if (!parsed) {
+      // Bullets with neither id nor Proof: are ordinary prose lists.
+      if (mentionsProof(paragraphs)) {
+        findings.push({ id: null, rule: 'missing-id', line, message: missingIdMessage(line, text) });
+      }
+      return;
+    }
+    const { id, letters, number } = parsed;
+    const draft = judgeItem(id, list, text, line, paragraphs);
+    items.push(draft.item);
+
+    const upper = letters.toUpperCase();
+    highest.set(upper, Math.max(highest.get(upper) ?? 0, number));
+    // Ids differing only in case would be read as the same item by a person, so they clash too.
+    const seen = firstLineOf.get(id.toUpperCase());
+    if (seen === undefined) {
+      firstLineOf.set(id.toUpperCase(), line);
+    } else {
+      const finding: PlanFinding = { id, rule: 'duplicate-id', line, message: '' };
+      findings.push(finding);
+      duplicates.push({ finding, firstLine: seen, letters });
+    }
+    findings.push(...draft.findings);
+  };
+
+  const visit = (node: Nodes): void => {
+    if (node.type === 'heading') {
+      list = foldSpace(plainText(node));
+      title ??= list;
+      return;
+    }
+    if (node.type === 'listItem') visitItem(node);
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(tree);
+
+  // Suggest the next free number only once every id in the plan is known.
+  for (const d of duplicates) {
+    const next = (highest.get(d.letters.toUpperCase()) ?? 0) + 1;
+    highest.set(d.letters.toUpperCase(), next);
+    d.finding.message = duplicateIdMessage(d.finding.id ?? '', d.firstLine, `${d.letters}${next}`);
+  }
+  if (items.length === 0) findings.push({ id: null, rule: 'no-items', line: 1, message: noItemsMessage() });
+  return { title, items, findings };
+}

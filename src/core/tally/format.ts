@@ -1,0 +1,97 @@
+// Text views of a tally: the CLI report, the status line and the short ledger for hooks.
+import type { ItemJson, Tally } from './tally';
+import type { StageState } from './stages';
+
+const CELLS = 8;
+
+/** Whole cells rounded down, so the bar never reads full until every unit is done. */
+export function bar(done: number, total: number, cells = CELLS): string {
+  const filled = total > 0 ? Math.floor((done / total) * cells) : 0;
+  return '▰'.repeat(filled) + '▱'.repeat(cells - filled);
+}
+
+const MARK: Record<StageState, string> = { done: '●', 'under way': '◐', waiting: '○', skipped: '–' };
+
+export function stageMark(state: StageState): string {
+  return MARK[state];
+}
+
+export function isOpenForClaude(i: ItemJson): boolean {
+  return i.owner === 'claude' && i.state !== 'proved' && i.state !== 'closed' && i.state !== 'handed-over';
+}
+
+/** Items waiting on the person: their own, later events, and items Claude handed over. */
+export function isOpenForPerson(i: ItemJson): boolean {
+  return (i.owner !== 'claude' && i.state === 'open') || i.state === 'handed-over';
+}
+
+export function statusLine(t: Tally): string {
+  const parts = [`${bar(t.headline.done, t.headline.total)} ${t.headline.done}/${t.headline.total}`];
+  const current = t.stages.find((s) => s.state !== 'done' && s.state !== 'skipped');
+  parts.push(current ? `${current.name} ${stageMark(current.state)}` : 'all done ●');
+  const yours = t.items.filter(isOpenForPerson).map((i) => i.id);
+  if (yours.length) parts.push(`you: ${yours.join(' ')}`);
+  if (t.unreadableLines) parts.push(`${t.unreadableLines} unreadable`);
+  return parts.join(' · ');
+}
+
+function describe(i: ItemJson): string {
+  switch (i.state) {
+    case 'failed':
+      return `failed: ${i.detail}`;
+    case 'pending':
+      return `pending: ${i.detail}`;
+    case 'unrun':
+      return 'not run yet';
+    case 'handed-over':
+      return 'handed over';
+    default:
+      return i.state;
+  }
+}
+
+export function tallyText(t: Tally): string {
+  const out: string[] = [];
+  const g = t.goal;
+  const frozen = g.frozenBy === 'given' ? 'evaluated as approved' : g.frozenBy ? `${g.frozenBy} ${g.frozenAt ?? ''}`.trim() : 'not approved yet';
+  out.push(`Goal: ${g.title ?? '(untitled plan)'}${g.planPath ? ` (${g.planPath})` : ''}, ${frozen}`);
+  out.push(`${bar(t.headline.done, t.headline.total)} ${t.headline.done}/${t.headline.total} of Claude's part done`);
+  out.push('Stages: ' + t.stages.map((s) => `${s.name} ${stageMark(s.state)}`).join('  '));
+  for (const f of t.findings) out.push(`Plan: ${f.message}`);
+  const claude = t.items.filter(isOpenForClaude);
+  const stagesOpen = t.stages.filter((s) => (s.name === 'commit' || s.name === 'push') && s.state !== 'done' && s.state !== 'skipped');
+  if (claude.length || stagesOpen.length) {
+    out.push('Open for Claude:');
+    const w = Math.max(...claude.map((i) => i.id.length), 2);
+    for (const i of claude) out.push(`  ${i.id.padEnd(w)}  ${describe(i)}  proof: ${i.proof}`);
+    for (const s of stagesOpen) out.push(`  ${s.name}: ${s.detail}`);
+  }
+  const person = t.items.filter(isOpenForPerson);
+  if (person.length) {
+    out.push('Open for you (closed by your own words naming the id):');
+    for (const i of person) {
+      const why = i.state === 'handed-over' ? `handed over by Claude: ${i.handover?.why ?? ''}` : i.proof;
+      out.push(`  ${i.id}  ${why}`);
+    }
+  }
+  const done = t.items.filter((i) => i.state === 'proved' || i.state === 'closed');
+  if (done.length) out.push(`Done: ${done.map((i) => i.id).join(' ')}`);
+  if (t.added.length) out.push(`Added after approval (not counted): ${t.added.map((a) => a.id || `line ${a.line}`).join(' ')}`);
+  if (t.unreadableLines) out.push(`Note: ${t.unreadableLines} transcript line(s) could not be read and were skipped.`);
+  out.push(t.verdict === 'done' ? 'verdict: ALL DONE' : `verdict: NOT DONE (${t.open} open)`);
+  return out.join('\n');
+}
+
+/** A few lines for the stop gate and the session-start ledger: what is open and what proves it. */
+export function openLedger(t: Tally, limit = 8): string[] {
+  const lines: string[] = [];
+  for (const i of t.items.filter(isOpenForClaude).slice(0, limit)) {
+    lines.push(`${i.id} (${describe(i)}): run \`${i.proof}\``);
+  }
+  const more = t.items.filter(isOpenForClaude).length - limit;
+  if (more > 0) lines.push(`... and ${more} more`);
+  for (const s of t.stages) {
+    if ((s.name === 'commit' || s.name === 'push') && (s.state === 'waiting' || s.state === 'under way')) lines.push(`${s.name}: ${s.detail}`);
+  }
+  return lines;
+}

@@ -1,0 +1,58 @@
+// The seven stages of a goal, each done, under way, waiting or skipped.
+import type { ItemEvidence } from '../evidence/evidence';
+import { isCheckList } from '../plan/itemKey';
+import type { FileEdit } from '../types';
+import type { GitFacts } from './gitFacts';
+
+export type StageName = 'plan' | 'approve' | 'build' | 'check' | 'commit' | 'push' | 'close';
+export type StageState = 'done' | 'under way' | 'waiting' | 'skipped';
+
+export interface Stage {
+  name: StageName;
+  state: StageState;
+  detail: string;
+}
+
+export const STAGE_NAMES: StageName[] = ['plan', 'approve', 'build', 'check', 'commit', 'push', 'close'];
+
+export function isItemDone(e: ItemEvidence): boolean {
+  return e.state === 'proved' || e.state === 'closed';
+}
+
+export function itemStage(items: ItemEvidence[], name: 'build' | 'check'): Stage {
+  const mine = items.filter((e) => e.item.owner === 'claude' && isCheckList(e.item.list) === (name === 'check'));
+  if (mine.length === 0) return { name, state: 'skipped', detail: 'no items' };
+  const done = mine.filter(isItemDone).length;
+  const detail = `${done}/${mine.length}`;
+  if (done === mine.length) return { name, state: 'done', detail };
+  const started = mine.some((e) => e.state !== 'unrun');
+  return { name, state: started ? 'under way' : 'waiting', detail };
+}
+
+export function commitStage(git: GitFacts | null, edits: FileEdit[]): Stage {
+  if (!git) return { name: 'commit', state: 'skipped', detail: 'not a git repository' };
+  const edited = new Set(edits.map((e) => relativeTo(git.root, e.path)).filter((p): p is string => p !== null));
+  // With no edits seen in the session, the whole work tree has to be clean.
+  const pending = edited.size ? git.dirty.filter((p) => edited.has(p)) : git.dirty;
+  if (pending.length === 0) return { name: 'commit', state: 'done', detail: 'nothing uncommitted' };
+  return { name: 'commit', state: 'under way', detail: `${pending.length} uncommitted` };
+}
+
+export function pushStage(git: GitFacts | null): Stage {
+  if (!git) return { name: 'push', state: 'skipped', detail: 'not a git repository' };
+  if (!git.hasRemote) return { name: 'push', state: 'skipped', detail: 'no remote' };
+  if (!git.upstream) return { name: 'push', state: 'waiting', detail: 'branch has no upstream' };
+  if (git.ahead > 0) return { name: 'push', state: 'waiting', detail: `${git.ahead} unpushed` };
+  return { name: 'push', state: 'done', detail: `on ${git.upstream}` };
+}
+
+export function stageCounts(s: Stage): boolean {
+  return s.state === 'done' || s.state === 'skipped';
+}
+
+function relativeTo(root: string, path: string): string | null {
+  const r = root.replace(/\/+$/, '') + '/';
+  if (path.startsWith(r)) return path.slice(r.length);
+  if (!path.startsWith('/')) return path;
+  return null;
+}

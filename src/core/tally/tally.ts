@@ -1,0 +1,146 @@
+// The tally: Claude's part counted from evidence, the stages, and the verdict. Plain JSON out.
+import { evaluateEvidence, type Evidence, type ItemEvidence, type LedgerReason } from '../evidence/evidence';
+import type { Owner, PlanFinding, PlanItem, TranscriptEvents } from '../types';
+import type { GitFacts } from './gitFacts';
+import { commitStage, isItemDone, itemStage, pushStage, stageCounts, type Stage, type StageState } from './stages';
+
+export interface GoalInfo {
+  title: string | null;
+  planPath: string | null;
+  /** How the list was frozen: approved at ExitPlanMode, adopted, or given on the command line. */
+  frozenBy: 'approval' | 'adopt' | 'given' | null;
+  frozenAt: string | null;
+}
+
+export interface TallyInput {
+  goal: GoalInfo;
+  /** The frozen items (or the plan's items when evaluating a plan as approved). */
+  items: PlanItem[];
+  /** Findings of the plan as it is on disk now. */
+  findings: PlanFinding[];
+  /** Items in the plan on disk that were not in the frozen list: reported, never counted. */
+  added: PlanItem[];
+  transcripts: TranscriptEvents[];
+  git: GitFacts | null;
+  home: string | null;
+  countSdkPrompts: boolean;
+}
+
+export interface RunJson {
+  command: string;
+  time: string | null;
+  exit: number | null;
+  file: string;
+  line: number;
+  endLine: number | null;
+  outcome: 'passed' | 'failed' | 'pending' | 'running';
+}
+
+export interface ItemJson {
+  id: string;
+  list: string;
+  owner: Owner;
+  state: ItemEvidence['state'];
+  proof: string;
+  text: string;
+  planLine: number;
+  detail: string;
+  run: RunJson | null;
+  closedBy: { source: string; time: string | null; file: string; line: number } | null;
+  handover: { why: string; time: string | null; line: number } | null;
+}
+
+export interface LedgerJson {
+  ids: string[];
+  reason: LedgerReason;
+  source: 'main' | 'subagent';
+  run: RunJson;
+}
+
+export interface Tally {
+  goal: GoalInfo;
+  verdict: 'done' | 'not-done';
+  headline: { done: number; total: number };
+  open: number;
+  stages: Array<{ name: Stage['name']; state: StageState; detail: string }>;
+  items: ItemJson[];
+  added: Array<{ id: string; list: string; line: number }>;
+  ledger: LedgerJson[];
+  findings: PlanFinding[];
+  unreadableLines: number;
+  sessions: number;
+}
+
+export function computeTally(input: TallyInput): Tally {
+  const mainEvents = input.transcripts;
+  const evidence: Evidence = evaluateEvidence(input.items, mainEvents, {
+    home: input.home,
+    countSdkPrompts: input.countSdkPrompts,
+    wordsSince: input.goal.frozenBy === 'given' ? null : input.goal.frozenAt,
+  });
+  const claude = evidence.items.filter((e) => e.item.owner === 'claude');
+  const edits = mainEvents.flatMap((t) => t.edits);
+  const commit = commitStage(input.git, edits);
+  const push = pushStage(input.git);
+  const claudeDone = claude.filter(isItemDone).length;
+  const allClaudeDone = claudeDone === claude.length;
+  const verdictDone = input.items.length > 0 && allClaudeDone && stageCounts(commit) && stageCounts(push);
+  const close: Stage = verdictDone
+    ? { name: 'close', state: 'done', detail: "nothing of Claude's part remains" }
+    : { name: 'close', state: 'waiting', detail: 'open work remains' };
+  const planStage: Stage =
+    input.items.length === 0 && input.findings.length === 0
+      ? { name: 'plan', state: 'waiting', detail: 'no plan' }
+      : input.findings.length
+        ? { name: 'plan', state: 'under way', detail: `${input.findings.length} finding(s)` }
+        : { name: 'plan', state: 'done', detail: `${input.items.length} items` };
+  const approve: Stage = input.goal.frozenBy
+    ? { name: 'approve', state: 'done', detail: input.goal.frozenBy === 'given' ? 'evaluated as approved' : `${input.goal.frozenBy}` }
+    : { name: 'approve', state: 'waiting', detail: 'list not frozen' };
+  const stages = [planStage, approve, itemStage(evidence.items, 'build'), itemStage(evidence.items, 'check'), commit, push, close];
+
+  const total = claude.length + 3;
+  const done = claudeDone + [commit, push, close].filter(stageCounts).length;
+  return {
+    goal: input.goal,
+    verdict: verdictDone ? 'done' : 'not-done',
+    headline: { done, total },
+    open: total - done,
+    stages: stages.map((s) => ({ name: s.name, state: s.state, detail: s.detail })),
+    items: evidence.items.map(itemJson),
+    added: input.added.map((i) => ({ id: i.id, list: i.list, line: i.line })),
+    ledger: evidence.ledger.map((l) => ({ ids: l.ids, reason: l.reason, source: l.run.run.source, run: runJson(l.run) })),
+    findings: input.findings,
+    unreadableLines: evidence.unreadable,
+    sessions: mainEvents.filter((t) => t.sessionId !== null).length,
+  };
+}
+
+function runJson(r: NonNullable<ItemEvidence['deciding']>): RunJson {
+  return {
+    command: r.run.command,
+    time: r.run.at.time,
+    exit: r.exitCode,
+    file: r.run.at.file,
+    line: r.run.at.line,
+    endLine: r.endAt?.line ?? null,
+    outcome: r.end.kind,
+  };
+}
+
+function itemJson(e: ItemEvidence): ItemJson {
+  const p = e.item.proof;
+  return {
+    id: e.item.id,
+    list: e.item.list,
+    owner: e.item.owner,
+    state: e.state,
+    proof: !p ? '' : p.kind === 'command' ? p.command : p.kind === 'human' ? `human — ${p.what}` : `later — ${p.event}`,
+    text: e.item.text,
+    planLine: e.item.line,
+    detail: e.detail,
+    run: e.deciding ? runJson(e.deciding) : null,
+    closedBy: e.closedBy ? { source: e.closedBy.source, time: e.closedBy.at.time, file: e.closedBy.at.file, line: e.closedBy.at.line } : null,
+    handover: e.handover ? { why: e.handover.why, time: e.handover.at.time, line: e.handover.at.line } : null,
+  };
+}

@@ -1,0 +1,253 @@
+// Reads transcript lines into runs, notices, the person's words and file edits. The state is plain
+// data, so a caller can persist it and feed only the bytes appended since (see scanBytes).
+import type { Position, TranscriptEvents, TranscriptSource, WordsSource } from '../types';
+import { splitLines } from './lineSplitter';
+import { decideRunEnd } from './runEnd';
+import { parseNotice } from './notice';
+import {
+  askAnswersResult,
+  assistantRecord,
+  attachmentRecord,
+  queuedCommandAttachment,
+  toolResultBlock,
+  toolUseBlock,
+  userRecord,
+  type AssistantRecord,
+  type AttachmentRecord,
+  type UserRecord,
+} from './schemas';
+
+type OpenToolUse = { kind: 'bash'; run: number } | { kind: 'ask' };
+
+export interface ScanState {
+  file: string;
+  source: TranscriptSource;
+  /** Bytes consumed so far: always the end of a complete line. */
+  offset: number;
+  /** Complete lines consumed so far. */
+  lineNo: number;
+  events: TranscriptEvents;
+  open: Record<string, OpenToolUse>;
+  /** Bytes after the last newline at the last read: a line still being written. */
+  pendingBytes: number;
+}
+
+const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export function newScanState(file: string, source: TranscriptSource): ScanState {
+  return {
+    file,
+    source,
+    offset: 0,
+    lineNo: 0,
+    events: { runs: [], notices: [], words: [], edits: [], unreadable: 0, lines: 0, sessionId: null, cwd: null },
+    open: {},
+    pendingBytes: 0,
+  };
+}
+
+/**
+ * Feeds the bytes of the file that start at state.offset. Mutates and returns the state; only
+ * complete lines are consumed, so the next call passes the bytes from the new state.offset.
+ */
+export function scanBytes(state: ScanState, chunk: Uint8Array): ScanState {
+  const { lines, consumed } = splitLines(chunk, state.offset);
+  for (const line of lines) {
+    state.lineNo += 1;
+    state.events.lines += 1;
+    scanLine(state, line.bytes);
+  }
+  state.offset += consumed;
+  state.pendingBytes = chunk.length - consumed;
+  return state;
+}
+
+export function scanLine(state: ScanState, bytes: Uint8Array): void {
+  if (bytes.length === 0) return;
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    state.events.unreadable += 1;
+    return;
+  }
+  // Cheap filter before parsing: only these records can matter to the meter.
+  if (!text.includes('"tool_use') && !text.includes('"user"') && !text.includes('queued_command')) {
+    if (state.events.sessionId === null && text.includes('"sessionId"')) noteSession(state, text);
+    return;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    state.events.unreadable += 1;
+    return;
+  }
+  if (!json || typeof json !== 'object') {
+    state.events.unreadable += 1;
+    return;
+  }
+  const type = (json as { type?: unknown }).type;
+  if (type === 'assistant') {
+    const r = assistantRecord.safeParse(json);
+    if (r.success) onAssistant(state, r.data);
+    else state.events.unreadable += 1;
+  } else if (type === 'user') {
+    const r = userRecord.safeParse(json);
+    if (r.success) onUser(state, r.data);
+    else state.events.unreadable += 1;
+  } else if (type === 'attachment') {
+    const r = attachmentRecord.safeParse(json);
+    if (r.success) onAttachment(state, r.data);
+    else state.events.unreadable += 1;
+  }
+  // Other record types (queue-operation, system, api-request, ...) carry nothing the meter reads:
+  // queue-operation in particular repeats notices and prompts without saying where they came from.
+}
+
+function noteSession(state: ScanState, text: string): void {
+  try {
+    const j = JSON.parse(text) as { sessionId?: unknown; cwd?: unknown };
+    if (typeof j.sessionId === 'string') state.events.sessionId = j.sessionId;
+    if (typeof j.cwd === 'string' && state.events.cwd === null) state.events.cwd = j.cwd;
+  } catch {
+    state.events.unreadable += 1;
+  }
+}
+
+function position(state: ScanState, time: string | null | undefined): Position {
+  return { file: state.file, line: state.lineNo, time: time ?? null };
+}
+
+function noteIds(state: ScanState, r: { sessionId?: string | null; cwd?: string | null }): void {
+  if (state.events.sessionId === null && r.sessionId) state.events.sessionId = r.sessionId;
+  if (state.events.cwd === null && r.cwd) state.events.cwd = r.cwd;
+}
+
+function onAssistant(state: ScanState, r: AssistantRecord): void {
+  noteIds(state, r);
+  const at = position(state, r.timestamp);
+  const sidechain = r.isSidechain === true;
+  for (const raw of r.message.content) {
+    const b = toolUseBlock.safeParse(raw);
+    if (!b.success) continue;
+    const { id, name, input } = b.data;
+    if (name === 'Bash') {
+      const command = typeof input.command === 'string' ? input.command : '';
+      state.events.runs.push({ toolUseId: id, command, at, source: state.source, sidechain });
+      state.open[id] = { kind: 'bash', run: state.events.runs.length - 1 };
+    } else if (name === 'AskUserQuestion' && !sidechain) {
+      state.open[id] = { kind: 'ask' };
+    } else if (EDIT_TOOLS.has(name) && !sidechain && state.source === 'main') {
+      const path = typeof input.file_path === 'string' ? input.file_path : input.notebook_path;
+      if (typeof path === 'string') state.events.edits.push({ path, tool: name, at });
+    }
+  }
+}
+
+function onUser(state: ScanState, r: UserRecord): void {
+  noteIds(state, r);
+  const at = position(state, r.timestamp);
+  const content = r.message.content;
+  if (Array.isArray(content)) {
+    let sawResult = false;
+    for (const raw of content) {
+      const b = toolResultBlock.safeParse(raw);
+      if (!b.success) continue;
+      sawResult = true;
+      onToolResult(state, r, b.data.tool_use_id, b.data.is_error, b.data.content, at);
+    }
+    if (sawResult) return;
+  }
+  if (r.isSidechain === true || state.source !== 'main') return;
+  const text = plainText(content);
+  if (text === null) return;
+  if (r.origin?.kind === 'task-notification') {
+    const n = parseNotice(text);
+    if (n) state.events.notices.push({ ...n, at });
+    return;
+  }
+  const source = promptSourceOf(r, text);
+  if (source) state.events.words.push({ text, source, at });
+}
+
+function onToolResult(
+  state: ScanState,
+  r: UserRecord,
+  toolUseId: string,
+  isError: boolean | null | undefined,
+  content: unknown,
+  at: Position,
+): void {
+  const open = state.open[toolUseId];
+  if (!open) return;
+  delete state.open[toolUseId];
+  if (open.kind === 'bash') {
+    const run = state.events.runs[open.run];
+    if (!run) return;
+    const decided = decideRunEnd({ isError, toolUseResult: r.toolUseResult, content });
+    run.end = decided.end;
+    run.endAt = at;
+    if (decided.backgroundTaskId) run.backgroundTaskId = decided.backgroundTaskId;
+    if (decided.backgroundedByUser) run.backgroundedByUser = true;
+    return;
+  }
+  // A question box: only the answers the person chose or typed, never the text, which quotes the question.
+  if (r.isSidechain === true || state.source !== 'main' || isError === true) return;
+  const answers = askAnswersResult.safeParse(r.toolUseResult);
+  if (!answers.success) return;
+  const text = Object.values(answers.data.answers)
+    .map((v) => (typeof v === 'string' ? v : Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('\n') : ''))
+    .filter((v) => v !== '')
+    .join('\n');
+  if (text) state.events.words.push({ text, source: 'answer', at });
+}
+
+function onAttachment(state: ScanState, r: AttachmentRecord): void {
+  noteIds(state, r);
+  if (r.isSidechain === true || state.source !== 'main') return;
+  const q = queuedCommandAttachment.safeParse(r.attachment);
+  if (!q.success) return;
+  const text = plainText(q.data.prompt);
+  if (text === null) return;
+  const at = position(state, r.timestamp ?? (r.attachment as { timestamp?: string }).timestamp);
+  const kind = q.data.origin?.kind;
+  if (kind === 'task-notification' || (!q.data.origin && q.data.commandMode === 'task-notification')) {
+    const n = parseNotice(text);
+    if (n) state.events.notices.push({ ...n, at });
+    return;
+  }
+  // A prompt typed while Claude was busy is stored only here.
+  if (kind === 'human' && q.data.commandMode === 'prompt') {
+    state.events.words.push({ text, source: 'queued', at });
+  }
+}
+
+function plainText(content: unknown): string | null {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return null;
+  const parts: string[] = [];
+  for (const b of content) {
+    if (b && typeof b === 'object' && (b as { type?: unknown }).type === 'text') {
+      const t = (b as { text?: unknown }).text;
+      if (typeof t === 'string') parts.push(t);
+    }
+  }
+  return parts.length ? parts.join('\n') : null;
+}
+
+// Command wrappers and their output are written as user records but are nobody's words.
+const HARNESS_TEXT = /^\s*<(command-name|command-message|local-command-stdout|local-command-stderr|local-command-caveat|task-notification|bash-input|bash-stdout|bash-stderr)>/;
+
+function promptSourceOf(r: UserRecord, text: string): WordsSource | null {
+  if (r.isMeta === true || r.isCompactSummary === true || r.isVisibleInTranscriptOnly === true) return null;
+  if (HARNESS_TEXT.test(text)) return null;
+  const origin = r.origin?.kind;
+  if (origin && origin !== 'human') return null;
+  if (r.promptSource === 'typed' || origin === 'human') return 'typed';
+  if (r.promptSource === 'sdk' || r.entrypoint === 'sdk-cli') return 'sdk';
+  // The VS Code panel writes its prompts without promptSource or origin; its entrypoint says where.
+  if (!r.promptSource && r.entrypoint === 'claude-vscode') return 'typed';
+  return null;
+}

@@ -1,0 +1,35 @@
+// Reads a transcript file through the engine's scanner in fixed-size chunks, so a file of any
+// size is never held in memory at once.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { newScanState, scanBytes, type ScanState } from '../core/transcript/scan';
+import type { TranscriptSource } from '../core/types';
+
+const CHUNK = 1 << 20;
+
+export function readTranscript(path: string, source: TranscriptSource, from?: ScanState): ScanState {
+  const state = from ?? newScanState(path, source);
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return state;
+  }
+  try {
+    let carry = new Uint8Array(0);
+    let pos = state.offset;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(CHUNK);
+      const n = readSync(fd, buf, 0, CHUNK, pos);
+      if (n <= 0) break;
+      pos += n;
+      const chunk = carry.length ? Buffer.concat([carry, buf.subarray(0, n)]) : buf.subarray(0, n);
+      const before = state.offset;
+      scanBytes(state, chunk);
+      carry = chunk.subarray(state.offset - before);
+    }
+    state.pendingBytes = carry.length;
+  } finally {
+    closeSync(fd);
+  }
+  return state;
+}

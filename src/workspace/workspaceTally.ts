@@ -1,0 +1,107 @@
+// Assembles a tally from files: the plan, the goal state, the transcripts and git.
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative } from 'node:path';
+import { parsePlan } from '../core/plan/parsePlan';
+import { computeTally, type Tally } from '../core/tally/tally';
+import type { ParsedPlan, TranscriptEvents } from '../core/types';
+import { readGitFacts } from './git';
+import { readGoal } from './goalState';
+import { readTranscript } from './readTranscript';
+import { listSessions, projectTranscriptDir, subagentFiles } from './transcriptFiles';
+
+export class UserError extends Error {
+  override name = 'UserError';
+}
+
+export function readPlanFile(path: string): ParsedPlan {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UserError(`cannot read plan ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return parsePlan(text);
+}
+
+/** Main transcripts plus their subagent files (read only to explain why those runs did not count). */
+export function readTranscripts(mainFiles: string[]): TranscriptEvents[] {
+  const out: TranscriptEvents[] = [];
+  for (const f of mainFiles) {
+    if (!existsSync(f)) throw new UserError(`cannot read transcript ${f}: no such file`);
+    out.push(readTranscript(f, 'main').events);
+    for (const s of subagentFiles(f)) out.push(readTranscript(s, 'subagent').events);
+  }
+  return out;
+}
+
+export interface GivenSources {
+  plan: string;
+  transcripts: string[];
+  cwd: string;
+  home?: string;
+}
+
+/** Evaluates a plan as approved against the given transcripts. */
+export function tallyGiven(src: GivenSources): Tally {
+  const plan = readPlanFile(src.plan);
+  return computeTally({
+    goal: { title: plan.title, planPath: src.plan, frozenBy: 'given', frozenAt: null },
+    items: plan.items,
+    findings: plan.findings,
+    added: [],
+    transcripts: readTranscripts(src.transcripts),
+    git: readGitFacts(src.cwd),
+    home: src.home ?? homedir(),
+    countSdkPrompts: false,
+  });
+}
+
+export interface WorkspaceSources {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The workspace's adopted goal against this workspace's sessions since the goal was frozen. */
+export function tallyWorkspace(src: WorkspaceSources): Tally {
+  const env = src.env ?? process.env;
+  const home = env.HOME || homedir();
+  const goalRead = readGoal(src.cwd);
+  if (goalRead.kind === 'bad') throw new UserError(goalRead.error);
+  const git = readGitFacts(src.cwd);
+  if (goalRead.kind === 'none') {
+    return computeTally({
+      goal: { title: null, planPath: null, frozenBy: null, frozenAt: null },
+      items: [],
+      findings: [],
+      added: [],
+      transcripts: [],
+      git,
+      home,
+      countSdkPrompts: false,
+    });
+  }
+  const goal = goalRead.goal;
+  const planAbs = isAbsolute(goal.planPath) ? goal.planPath : join(src.cwd, goal.planPath);
+  let current: ParsedPlan | null = null;
+  try {
+    current = readPlanFile(planAbs);
+  } catch {
+    current = null; // the frozen list still stands when the plan file is gone
+  }
+  const frozenKeys = new Set(goal.items.map((i) => i.key));
+  const added = current ? current.items.filter((i) => !frozenKeys.has(i.key)) : [];
+  const since = Date.parse(goal.frozenAt);
+  // Sessions last written before the goal was frozen cannot hold evidence for it.
+  const sessions = listSessions(projectTranscriptDir(src.cwd, env)).filter((s) => !(s.mtimeMs < since - 1000));
+  return computeTally({
+    goal: { title: goal.title, planPath: relative(src.cwd, planAbs) || goal.planPath, frozenBy: goal.frozenBy, frozenAt: goal.frozenAt },
+    items: goal.items,
+    findings: current?.findings ?? [],
+    added,
+    transcripts: readTranscripts(sessions.map((s) => s.path)),
+    git,
+    home,
+    countSdkPrompts: goal.countSdkPrompts,
+  });
+}
