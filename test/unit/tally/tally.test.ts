@@ -1,0 +1,106 @@
+import { strict as assert } from 'node:assert';
+import { bar, statusLine, tallyText } from '../../../src/core/tally/format';
+import type { GitFacts } from '../../../src/core/tally/gitFacts';
+import { evaluate, labTranscript } from '../helpers/fixtures';
+
+const main = labTranscript('main');
+const plan = `# Ship it
+
+## Steps
+- **S1.** Greet. Proof: \`echo hello-from-bash; echo to-stderr >&2\`
+- **S2.** Write. Proof: \`sleep 1; cat out.txt\`
+- **S3.** Ask. Proof: human — your answer names S3
+- **S4.** Release. Proof: later — the release build after approval
+
+## Checks
+- **V1.** Background. Proof: \`sleep 2; echo done-bg\`
+- **V2.** Unrun. Proof: \`npm test\`
+`;
+const clean: GitFacts = { root: '/home/dev/main/proj', dirty: [], hasRemote: true, upstream: 'origin/main', ahead: 0 };
+
+describe('tally', () => {
+  it('counts Claude’s part: its items plus commit, push and close', () => {
+    const t = evaluate(plan, [main], { git: clean });
+    assert.deepEqual(t.headline, { done: 5, total: 7 });
+    assert.equal(t.verdict, 'not-done');
+    assert.equal(t.open, 2);
+    assert.match(tallyText(t), /\nverdict: NOT DONE \(2 open\)$/);
+  });
+
+  it('person-owned and later items never block the verdict', () => {
+    const done = plan.replace(/\n- \*\*V2\.\*\*.*\n/, '\n');
+    const t = evaluate(done, [main], { git: clean });
+    assert.equal(t.verdict, 'done');
+    assert.deepEqual(t.headline, { done: 6, total: 6 });
+    const text = tallyText(t);
+    assert.match(text, /Open for you[^\n]*\n {2}S3 {2}human — your answer names S3\n {2}S4 {2}later/);
+    assert.ok(text.endsWith('verdict: ALL DONE'));
+    assert.equal(text.split('\n').filter((l) => l.startsWith('verdict:')).length, 1);
+  });
+
+  const stageCases: Array<[string, GitFacts | null, string, string]> = [
+    ['outside git both are skipped', null, 'skipped', 'skipped'],
+    ['a clean tree on its upstream', clean, 'done', 'done'],
+    ['an edited file left uncommitted', { ...clean, dirty: ['out.txt'] }, 'under way', 'done'],
+    ['an unrelated dirty file does not hold the commit back', { ...clean, dirty: ['notes.md'] }, 'done', 'done'],
+    ['commits not pushed', { ...clean, ahead: 2 }, 'done', 'waiting'],
+    ['no upstream', { ...clean, upstream: null }, 'done', 'waiting'],
+    ['no remote at all', { ...clean, hasRemote: false, upstream: null }, 'done', 'skipped'],
+  ];
+  for (const [why, git, commit, push] of stageCases) {
+    it(`commit/push stages: ${why}`, () => {
+      const t = evaluate(plan, [main], { git });
+      assert.equal(t.stages.find((s) => s.name === 'commit')!.state, commit);
+      assert.equal(t.stages.find((s) => s.name === 'push')!.state, push);
+    });
+  }
+
+  it('reports the seven stages in order with build and check from their lists', () => {
+    const t = evaluate(plan, [main], { git: clean });
+    assert.deepEqual(
+      t.stages.map((s) => [s.name, s.state]),
+      [
+        ['plan', 'done'],
+        ['approve', 'done'],
+        ['build', 'done'],
+        ['check', 'under way'],
+        ['commit', 'done'],
+        ['push', 'done'],
+        ['close', 'waiting'],
+      ],
+    );
+  });
+
+  it('a plan with 14 Claude items makes a part of 17', () => {
+    const many = '## Steps\n' + Array.from({ length: 14 }, (_, i) => `- **S${i + 1}.** x. Proof: \`true ${i}\``).join('\n') + '\n';
+    assert.equal(evaluate(many, [main]).headline.total, 17);
+  });
+
+  it('the bar fills whole cells rounded down and is full only when all is done', () => {
+    const cases: Array<[number, number, string]> = [
+      [0, 17, '▱▱▱▱▱▱▱▱'],
+      [7, 17, '▰▰▰▱▱▱▱▱'],
+      [16, 17, '▰▰▰▰▰▰▰▱'],
+      [17, 17, '▰▰▰▰▰▰▰▰'],
+      [0, 0, '▱▱▱▱▱▱▱▱'],
+    ];
+    for (const [d, t, want] of cases) assert.equal(bar(d, t), want, `${d}/${t}`);
+  });
+
+  it('the status line shows the count, the current stage and what waits on the person', () => {
+    const t = evaluate(plan, [main], { git: clean });
+    assert.equal(statusLine(t), '▰▰▰▰▰▱▱▱ 5/7 · check ◐ · you: S3 S4');
+  });
+
+  it('json carries verdict, headline, stages and items with the deciding run', () => {
+    const t = JSON.parse(JSON.stringify(evaluate(plan, [main], { git: null })));
+    assert.equal(t.verdict, 'not-done');
+    const s1 = t.items.find((i: { id: string }) => i.id === 'S1');
+    assert.deepEqual(
+      { id: s1.id, list: s1.list, owner: s1.owner, state: s1.state, proof: s1.proof, exit: s1.run.exit, line: s1.run.line },
+      { id: 'S1', list: 'Steps', owner: 'claude', state: 'proved', proof: 'echo hello-from-bash; echo to-stderr >&2', exit: 0, line: 28 },
+    );
+    assert.equal(t.items.find((i: { id: string }) => i.id === 'S3').owner, 'human');
+    assert.equal(t.items.find((i: { id: string }) => i.id === 'S4').owner, 'later');
+  });
+});
