@@ -1,0 +1,103 @@
+// The messages between the extension host and its webviews. Both sides validate every message
+// with these schemas at run time: a webview is a separate page, and what crosses is untrusted.
+import { z } from 'zod';
+
+const position = { file: z.string(), line: z.number() };
+
+export const runSchema = z.object({
+  command: z.string(),
+  time: z.string().nullable(),
+  exit: z.number().nullable(),
+  ...position,
+  endLine: z.number().nullable(),
+  outcome: z.enum(['passed', 'failed', 'pending', 'running']),
+});
+
+export const itemSchema = z.object({
+  id: z.string(),
+  list: z.string(),
+  owner: z.enum(['claude', 'human', 'later']),
+  state: z.enum(['proved', 'failed', 'pending', 'unrun', 'handed-over', 'closed', 'open']),
+  proof: z.string(),
+  text: z.string(),
+  planLine: z.number(),
+  detail: z.string(),
+  run: runSchema.nullable(),
+  closedBy: z.object({ source: z.string(), time: z.string().nullable(), ...position }).nullable(),
+  handover: z.object({ why: z.string(), time: z.string().nullable(), line: z.number() }).nullable(),
+});
+
+export const stageSchema = z.object({
+  name: z.enum(['plan', 'approve', 'build', 'check', 'commit', 'push', 'close']),
+  state: z.enum(['done', 'under way', 'waiting', 'skipped']),
+  detail: z.string(),
+});
+
+export const tallySchema = z.object({
+  goal: z.object({
+    title: z.string().nullable(),
+    planPath: z.string().nullable(),
+    frozenBy: z.enum(['approval', 'adopt', 'given']).nullable(),
+    frozenAt: z.string().nullable(),
+  }),
+  verdict: z.enum(['done', 'not-done']),
+  headline: z.object({ done: z.number(), total: z.number() }),
+  open: z.number(),
+  stages: z.array(stageSchema),
+  items: z.array(itemSchema),
+  added: z.array(z.object({ id: z.string(), list: z.string(), line: z.number() })),
+  ledger: z.array(
+    z.object({
+      ids: z.array(z.string()),
+      reason: z.enum(['counted', 'subagent', 'sidechain', 'different command', 'pending notice', 'still running', 'superseded']),
+      source: z.enum(['main', 'subagent']),
+      run: runSchema,
+    }),
+  ),
+  findings: z.array(z.object({ id: z.string().nullable(), rule: z.string(), line: z.number(), message: z.string() })),
+  unreadableLines: z.number(),
+  sessions: z.number(),
+});
+
+/** One gate's health as `proofmeter doctor` reports it. */
+export const gateHealthSchema = z.object({
+  gate: z.string(),
+  armed: z.boolean(),
+  detail: z.string(),
+  lastFired: z.string().nullable(),
+});
+
+/** Integrity ("seal") findings; a later issue fills these, the dashboard shows the section now. */
+export const sealFindingSchema = z.object({ id: z.string(), severity: z.enum(['info', 'warning', 'error']), message: z.string() });
+
+export const viewStateSchema = z.object({
+  /** null when the workspace has no goal yet. */
+  tally: tallySchema.nullable(),
+  /** A meter fault to show instead of (or beside) the tally: one line, never a stack. */
+  fault: z.string().nullable(),
+  gates: z.array(gateHealthSchema),
+  seal: z.array(sealFindingSchema),
+  trusted: z.boolean(),
+  updatedAt: z.string(),
+});
+
+export const hostMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('state'), state: viewStateSchema }),
+  z.object({ type: z.literal('reveal'), itemId: z.string() }),
+]);
+
+export const webviewMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('openTranscript'), file: z.string(), line: z.number().int().positive() }),
+  z.object({ type: z.literal('openPlan'), line: z.number().int().positive() }),
+  z.object({
+    type: z.literal('runCommand'),
+    command: z.enum(['proofmeter.verify', 'proofmeter.adoptPlan', 'proofmeter.setGoal', 'proofmeter.installHooks', 'proofmeter.doctor', 'proofmeter.showTally']),
+  }),
+]);
+
+export type ViewState = z.infer<typeof viewStateSchema>;
+export type HostMessage = z.infer<typeof hostMessageSchema>;
+export type WebviewMessage = z.infer<typeof webviewMessageSchema>;
+export type TallyView = z.infer<typeof tallySchema>;
+export type ItemView = z.infer<typeof itemSchema>;
