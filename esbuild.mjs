@@ -1,7 +1,7 @@
 // Three bundles: the extension host (CJS, vscode external), the self-contained CLI/hook runner
 // (CJS, no runtime node_modules) and the webview (ESM, browser). Type checking is `npm run typecheck`.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const common = { bundle: true, sourcemap: false, logLevel: 'warning', legalComments: 'none' };
@@ -43,4 +43,6 @@ if (existsSync('webview/main.tsx')) {
 }
 
 await Promise.all(bundles.map((b) => build(b)));
+// The CLI is also the hook runner that the installer copies: it must be executable on its own.
+chmodSync('dist/proofmeter.js', 0o755);
 if (watch) console.log('watch mode is not supported; rerun npm run build');

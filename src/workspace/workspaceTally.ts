@@ -40,6 +40,8 @@ export interface GivenSources {
   transcripts: string[];
   cwd: string;
   home?: string;
+  /** false for a folder whose git state is not the goal's own (the bundled demo). */
+  readGit?: boolean;
 }
 
 /** Evaluates a plan as approved against the given transcripts. */
@@ -51,7 +53,7 @@ export function tallyGiven(src: GivenSources): Tally {
     findings: plan.findings,
     added: [],
     transcripts: readTranscripts(src.transcripts),
-    git: readGitFacts(src.cwd),
+    git: src.readGit === false ? null : readGitFacts(src.cwd),
     home: src.home ?? homedir(),
     countSdkPrompts: false,
   });

@@ -14,7 +14,7 @@ export function demoDir(): string {
 export function run(_args: string[], io: Io): CommandResult {
   const dir = demoDir();
   const transcripts = readdirSync(dir).filter((n) => n.endsWith('.jsonl')).map((n) => join(dir, n));
-  const tally = tallyGiven({ plan: join(dir, 'PLAN.md'), transcripts, cwd: dir, home: '/home/dev/demo/home' });
+  const tally = tallyGiven({ plan: join(dir, 'PLAN.md'), transcripts, cwd: dir, home: '/home/dev/demo/home', readGit: false });
   io.out(`Demo: ${join('demo', 'PLAN.md')} against a recorded Claude Code session (${transcripts.length} transcript)\n`);
   io.out(tallyText(tally));
   io.out('');
