@@ -93,9 +93,12 @@ export interface TaskNotice {
 
 export type WordsSource = 'typed' | 'queued' | 'answer' | 'sdk';
 
-/** Text that may be the person's words; the engine decides which sources count. */
+/**
+ * Words that may be the person's; the engine decides which sources count. Only the id-shaped
+ * tokens are kept (upper-cased), never the prompt text, so saved state holds nothing private.
+ */
 export interface PersonWords {
-  text: string;
+  ids: string[];
   source: WordsSource;
   at: Position;
 }

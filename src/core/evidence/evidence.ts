@@ -84,7 +84,7 @@ export function evaluateEvidence(items: PlanItem[], transcripts: TranscriptEvent
     const proof = item.proof;
     if (!proof) return blank(item, 'open', 'no usable proof');
     if (proof.kind !== 'command') {
-      const closedBy = words.find((w) => namesId(w.text, item.id)) ?? null;
+      const closedBy = words.find((w) => namesId(w.ids, item.id)) ?? null;
       return { ...blank(item, closedBy ? 'closed' : 'open', closedBy ? `closed by your words (${closedBy.source})` : `waiting for ${proof.kind === 'human' ? 'you' : 'a later event'}`), closedBy };
     }
     const want = norm(proof.command);
@@ -96,7 +96,7 @@ export function evaluateEvidence(items: PlanItem[], transcripts: TranscriptEvent
     }
     const ho = [...handovers].reverse().find((x) => x.h.id.toLowerCase() === item.id.toLowerCase());
     if (ho) {
-      const closedBy = words.find((w) => comparePositions(w.at, ho.r.run.at) > 0 && namesId(w.text, item.id)) ?? null;
+      const closedBy = words.find((w) => comparePositions(w.at, ho.r.run.at) > 0 && namesId(w.ids, item.id)) ?? null;
       return {
         item,
         state: closedBy ? 'closed' : 'handed-over',

@@ -4,6 +4,7 @@ import type { Position, TranscriptEvents, TranscriptSource, WordsSource } from '
 import { splitLines } from './lineSplitter';
 import { decideRunEnd } from './runEnd';
 import { parseNotice } from './notice';
+import { idTokens } from '../evidence/namesId';
 import {
   askAnswersResult,
   assistantRecord,
@@ -65,16 +66,15 @@ export function scanBytes(state: ScanState, chunk: Uint8Array): ScanState {
 
 export function scanLine(state: ScanState, bytes: Uint8Array): void {
   if (bytes.length === 0) return;
+  if (!mayMatter(state, bytes)) {
+    if (state.events.sessionId === null && includes(bytes, SESSION_ID)) noteSession(state, bytes);
+    return;
+  }
   let text: string;
   try {
     text = decoder.decode(bytes);
   } catch {
     state.events.unreadable += 1;
-    return;
-  }
-  // Cheap filter before parsing: only these records can matter to the meter.
-  if (!text.includes('"tool_use') && !text.includes('"user"') && !text.includes('queued_command')) {
-    if (state.events.sessionId === null && text.includes('"sessionId"')) noteSession(state, text);
     return;
   }
   let json: unknown;
@@ -84,7 +84,7 @@ export function scanLine(state: ScanState, bytes: Uint8Array): void {
     state.events.unreadable += 1;
     return;
   }
-  if (!json || typeof json !== 'object') {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) {
     state.events.unreadable += 1;
     return;
   }
@@ -106,9 +106,47 @@ export function scanLine(state: ScanState, bytes: Uint8Array): void {
   // queue-operation in particular repeats notices and prompts without saying where they came from.
 }
 
-function noteSession(state: ScanState, text: string): void {
+const enc = new TextEncoder();
+const SESSION_ID = enc.encode('"sessionId"');
+const ASSISTANT = enc.encode('"type":"assistant"');
+const TOOL_USE = enc.encode('"type":"tool_use"');
+const USER = enc.encode('"type":"user"');
+const TOOL_RESULT = enc.encode('"tool_result"');
+const QUEUED = enc.encode('queued_command');
+const SPACED = enc.encode('"type": "');
+
+// Node's Buffer searches natively; the engine stays usable where there is no Buffer.
+const nativeIndexOf: ((this: Uint8Array, needle: Uint8Array) => number) | null =
+  typeof Buffer === 'function' ? (Buffer.prototype.indexOf as unknown as (this: Uint8Array, needle: Uint8Array) => number) : null;
+
+function includes(hay: Uint8Array, needle: Uint8Array): boolean {
+  if (nativeIndexOf) return nativeIndexOf.call(hay, needle) >= 0;
+  outer: for (let i = hay.indexOf(needle[0]!); i >= 0 && i <= hay.length - needle.length; i = hay.indexOf(needle[0]!, i + 1)) {
+    for (let j = 1; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Decides from raw bytes, before any decoding or parsing, whether a line can matter: a tool use, a
+ * result of a call still open, a prompt or notice of the main session. Most bytes of a transcript
+ * (other tools' results, API records, attachments) are skipped here.
+ */
+function mayMatter(state: ScanState, bytes: Uint8Array): boolean {
+  if (includes(bytes, SPACED)) return true; // not the compact form Claude Code writes: read it all
+  if (includes(bytes, USER)) {
+    if (!includes(bytes, TOOL_RESULT)) return state.source === 'main';
+    for (const id in state.open) if (includes(bytes, enc.encode(id))) return true;
+    return false;
+  }
+  if (includes(bytes, ASSISTANT)) return includes(bytes, TOOL_USE);
+  return state.source === 'main' && includes(bytes, QUEUED);
+}
+
+function noteSession(state: ScanState, bytes: Uint8Array): void {
   try {
-    const j = JSON.parse(text) as { sessionId?: unknown; cwd?: unknown };
+    const j = JSON.parse(decoder.decode(bytes)) as { sessionId?: unknown; cwd?: unknown };
     if (typeof j.sessionId === 'string') state.events.sessionId = j.sessionId;
     if (typeof j.cwd === 'string' && state.events.cwd === null) state.events.cwd = j.cwd;
   } catch {
@@ -169,7 +207,7 @@ function onUser(state: ScanState, r: UserRecord): void {
     return;
   }
   const source = promptSourceOf(r, text);
-  if (source) state.events.words.push({ text, source, at });
+  if (source) state.events.words.push({ ids: idTokens(text), source, at });
 }
 
 function onToolResult(
@@ -201,7 +239,7 @@ function onToolResult(
     .map((v) => (typeof v === 'string' ? v : Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('\n') : ''))
     .filter((v) => v !== '')
     .join('\n');
-  if (text) state.events.words.push({ text, source: 'answer', at });
+  if (text) state.events.words.push({ ids: idTokens(text), source: 'answer', at });
 }
 
 function onAttachment(state: ScanState, r: AttachmentRecord): void {
@@ -220,7 +258,7 @@ function onAttachment(state: ScanState, r: AttachmentRecord): void {
   }
   // A prompt typed while Claude was busy is stored only here.
   if (kind === 'human' && q.data.commandMode === 'prompt') {
-    state.events.words.push({ text, source: 'queued', at });
+    state.events.words.push({ ids: idTokens(text), source: 'queued', at });
   }
 }
 

@@ -30,9 +30,10 @@ describe('bad input', () => {
 
   const cases: Array<[string, Uint8Array, number]> = [
     ['a malformed line', Buffer.concat([enc.encode('{"type":"user", broken\n'), bytes]), 1],
-    ['a non-UTF-8 line', Buffer.concat([Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d, 0x0a]), bytes]), 1],
+    ['a non-UTF-8 line', Buffer.concat([enc.encode('{"type":"user","message":{"content":"'), Buffer.from([0xff, 0xfe]), enc.encode('"}}\n'), bytes]), 1],
     ['a record of the wrong shape', Buffer.concat([enc.encode('{"type":"user","message":42}\n'), bytes]), 1],
-    ['a JSON value that is not an object', Buffer.concat([enc.encode('"user"\n'), bytes]), 1],
+    ['a JSON value that is not an object', Buffer.concat([enc.encode('[{"type":"user"}]\n'), bytes]), 1],
+    ['a record in another spacing', Buffer.concat([enc.encode('{"type": "user", "message": 42}\n'), bytes]), 1],
     ['unknown record types', Buffer.concat([enc.encode('{"type":"future-thing","x":1}\n'), bytes]), 0],
     ['a BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]), 0],
     ['CRLF line ends', Buffer.from(bytes.toString('utf8').replace(/\n/g, '\r\n')), 0],
