@@ -6,8 +6,8 @@ import { parsePlan } from '../core/plan/parsePlan';
 import { computeTally, type Tally } from '../core/tally/tally';
 import type { ParsedPlan, TranscriptEvents } from '../core/types';
 import { readGitFacts } from './git';
-import { readGoal } from './goalState';
-import { readTranscript } from './readTranscript';
+import { readGoal, STATE_DIR } from './goalState';
+import { readTranscriptCached } from './scanCache';
 import { listSessions, projectTranscriptDir, subagentFiles } from './transcriptFiles';
 
 export class UserError extends Error {
@@ -25,12 +25,12 @@ export function readPlanFile(path: string): ParsedPlan {
 }
 
 /** Main transcripts plus their subagent files (read only to explain why those runs did not count). */
-export function readTranscripts(mainFiles: string[]): TranscriptEvents[] {
+export function readTranscripts(mainFiles: string[], cacheDir: string | null = null): TranscriptEvents[] {
   const out: TranscriptEvents[] = [];
   for (const f of mainFiles) {
     if (!existsSync(f)) throw new UserError(`cannot read transcript ${f}: no such file`);
-    out.push(readTranscript(f, 'main').events);
-    for (const s of subagentFiles(f)) out.push(readTranscript(s, 'subagent').events);
+    out.push(readTranscriptCached(f, 'main', cacheDir).events);
+    for (const s of subagentFiles(f)) out.push(readTranscriptCached(s, 'subagent', cacheDir).events);
   }
   return out;
 }
@@ -101,7 +101,7 @@ export function tallyWorkspace(src: WorkspaceSources): Tally {
     items: goal.items,
     findings: current?.findings ?? [],
     added,
-    transcripts: readTranscripts(sessions.map((s) => s.path)),
+    transcripts: readTranscripts(sessions.map((s) => s.path), join(src.cwd, STATE_DIR, 'scan')),
     git,
     home,
     countSdkPrompts: goal.countSdkPrompts,
