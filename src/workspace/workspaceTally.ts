@@ -3,11 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { parsePlan } from '../core/plan/parsePlan';
-import { computeTally, type Tally } from '../core/tally/tally';
+import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
 import type { ParsedPlan, TranscriptEvents } from '../core/types';
-import { readGitFacts } from './git';
+import { readGitFacts, readGitFactsAsync } from './git';
 import { readGoal, STATE_DIR } from './goalState';
 import { readTranscriptCached } from './scanCache';
+import { readPlanCached } from './planCache';
 import { listSessions, projectTranscriptDir, subagentFiles } from './transcriptFiles';
 
 export class UserError extends Error {
@@ -66,28 +67,38 @@ export interface WorkspaceSources {
 
 /** The workspace's adopted goal against this workspace's sessions since the goal was frozen. */
 export function tallyWorkspace(src: WorkspaceSources): Tally {
+  return computeTally({ ...workspaceInputs(src), git: readGitFacts(src.cwd) });
+}
+
+/** tallyWorkspace, with git asked in parallel with the transcript reading. */
+export async function tallyWorkspaceAsync(src: WorkspaceSources): Promise<Tally> {
+  const git = readGitFactsAsync(src.cwd);
+  const inputs = workspaceInputs(src);
+  return computeTally({ ...inputs, git: await git });
+}
+
+function workspaceInputs(src: WorkspaceSources): Omit<TallyInput, 'git'> {
   const env = src.env ?? process.env;
   const home = env.HOME || homedir();
   const goalRead = readGoal(src.cwd);
   if (goalRead.kind === 'bad') throw new UserError(goalRead.error);
-  const git = readGitFacts(src.cwd);
   if (goalRead.kind === 'none') {
-    return computeTally({
+    return {
       goal: { title: null, planPath: null, frozenBy: null, frozenAt: null },
       items: [],
       findings: [],
       added: [],
       transcripts: [],
-      git,
       home,
       countSdkPrompts: false,
-    });
+    };
   }
   const goal = goalRead.goal;
   const planAbs = isAbsolute(goal.planPath) ? goal.planPath : join(src.cwd, goal.planPath);
+  const cacheDir = join(src.cwd, STATE_DIR, 'scan');
   let current: ParsedPlan | null = null;
   try {
-    current = readPlanFile(planAbs);
+    current = readPlanCached(planAbs, cacheDir);
   } catch {
     current = null; // the frozen list still stands when the plan file is gone
   }
@@ -96,14 +107,13 @@ export function tallyWorkspace(src: WorkspaceSources): Tally {
   const since = Date.parse(goal.frozenAt);
   // Sessions last written before the goal was frozen cannot hold evidence for it.
   const sessions = listSessions(projectTranscriptDir(src.cwd, env)).filter((s) => !(s.mtimeMs < since - 1000));
-  return computeTally({
+  return {
     goal: { title: goal.title, planPath: relative(src.cwd, planAbs) || goal.planPath, frozenBy: goal.frozenBy, frozenAt: goal.frozenAt },
     items: goal.items,
     findings: current?.findings ?? [],
     added,
-    transcripts: readTranscripts(sessions.map((s) => s.path), join(src.cwd, STATE_DIR, 'scan')),
-    git,
+    transcripts: readTranscripts(sessions.map((s) => s.path), cacheDir),
     home,
     countSdkPrompts: goal.countSdkPrompts,
-  });
+  };
 }

@@ -1,7 +1,7 @@
 // Claude Code runs the statusLine command after each message with a JSON object on stdin.
 import { z } from 'zod';
 import { statusLine } from '../../core/tally/format';
-import { tallyWorkspace } from '../../workspace/workspaceTally';
+import { tallyWorkspaceAsync } from '../../workspace/workspaceTally';
 import type { CommandResult, Io } from '../io';
 
 const input = z
@@ -22,7 +22,7 @@ export async function run(_args: string[], io: Io): Promise<CommandResult> {
   }
   const cwd = parsed.workspace?.project_dir || io.env.CLAUDE_PROJECT_DIR || parsed.cwd || io.cwd;
   try {
-    const tally = tallyWorkspace({ cwd, env: io.env });
+    const tally = await tallyWorkspaceAsync({ cwd, env: io.env });
     io.out(tally.goal.frozenBy ? statusLine(tally) : 'proofmeter: no goal (proofmeter adopt PLAN.md)');
   } catch (e) {
     io.out(`proofmeter: ${(e as Error).message.split('\n')[0]}`);

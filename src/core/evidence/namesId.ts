@@ -6,6 +6,7 @@ export function idTokens(text: string): string[] {
   return [...new Set(Array.from(text.matchAll(ID_TOKEN), (m) => m[0].toUpperCase()))];
 }
 
-export function namesId(ids: readonly string[], id: string): boolean {
-  return ids.includes(id.toUpperCase());
+/** Whether words (their text, or their id tokens) name the id as a whole word. */
+export function namesId(words: string | readonly string[], id: string): boolean {
+  return (typeof words === 'string' ? idTokens(words) : words).includes(id.toUpperCase());
 }

@@ -1,0 +1,279 @@
+// `npm run bench`: the speed and memory targets. Each figure is a median over several runs and a
+// ratio against a baseline measured in the same run. Exits non-zero when a target is missed or a
+// figure could not be measured. Not part of `npm test`: timings on a shared machine are noisy.
+import { spawnSync, execFileSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readSync, openSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { readTranscript } from '../src/workspace/readTranscript';
+import { projectSlug } from '../src/workspace/transcriptFiles';
+import { generateTranscript } from './generate';
+
+const ROOT = resolve(__dirname, '..');
+const WORK = join(ROOT, '.cache', 'bench');
+const CLI = join(ROOT, 'dist', 'proofmeter.js');
+const SOURCE = join(ROOT, 'test', 'fixtures', 'lab', 'main', 'transcripts', '-home-dev-main-proj', 'f10e432c-90fb-4895-b76a-fccceabde1d3.jsonl');
+const MB = 1 << 20;
+const only = process.argv.slice(2);
+
+interface Figure {
+  name: string;
+  value: string;
+  ratio: string;
+  target: string;
+  ok: boolean | null;
+}
+const figures: Figure[] = [];
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+function time(fn: () => void): number {
+  const t = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+async function timeAsync(fn: () => Promise<void>): Promise<number> {
+  const t = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+function report(f: Figure): void {
+  figures.push(f);
+  const mark = f.ok === null ? 'MISSING' : f.ok ? 'ok' : 'MISSED';
+  console.log(`${mark.padEnd(7)} ${f.name}: ${f.value}  (${f.ratio}; target ${f.target})`);
+}
+
+function transcriptOf(mb: number): string {
+  mkdirSync(WORK, { recursive: true });
+  const file = join(WORK, `t-${mb}mb.jsonl`);
+  generateTranscript(SOURCE, file, mb * MB);
+  return file;
+}
+
+// --- 1. full scan throughput -------------------------------------------------------------------
+function everyLineParse(file: string): number {
+  const fd = openSync(file, 'r');
+  const buf = Buffer.allocUnsafe(4 * MB);
+  let carry = '';
+  let n = 0;
+  try {
+    for (let pos = 0; ; ) {
+      const got = readSync(fd, buf, 0, buf.length, pos);
+      if (got <= 0) break;
+      pos += got;
+      const text = carry + buf.toString('utf8', 0, got);
+      const lines = text.split('\n');
+      carry = lines.pop() ?? '';
+      for (const l of lines) if (l) (JSON.parse(l), n++);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return n;
+}
+function rawRead(file: string): number {
+  const fd = openSync(file, 'r');
+  const buf = Buffer.allocUnsafe(4 * MB);
+  let n = 0;
+  try {
+    for (let pos = 0; ; ) {
+      const got = readSync(fd, buf, 0, buf.length, pos);
+      if (got <= 0) break;
+      pos += got;
+      for (let i = buf.indexOf(10); i >= 0 && i < got; i = buf.indexOf(10, i + 1)) n++;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return n;
+}
+async function readlineCount(file: string): Promise<number> {
+  let n = 0;
+  for await (const _ of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) n++;
+  return n;
+}
+
+async function benchScan(): Promise<void> {
+  const file = transcriptOf(200);
+  const size = statSync(file).size / MB;
+  const runs = 3;
+  const ours: number[] = [], parse: number[] = [], rl: number[] = [], raw: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    ours.push(time(() => readTranscript(file, 'main')));
+    parse.push(time(() => everyLineParse(file)));
+    rl.push(await timeAsync(async () => void (await readlineCount(file))));
+    raw.push(time(() => rawRead(file)));
+  }
+  const mbps = (ms: number) => size / (ms / 1000);
+  const o = mbps(median(ours));
+  const p = mbps(median(parse));
+  console.log(`        scan ${size.toFixed(0)} MB: proofmeter ${o.toFixed(0)} MB/s, JSON.parse every line ${p.toFixed(0)} MB/s, readline ${mbps(median(rl)).toFixed(0)} MB/s, raw read ${mbps(median(raw)).toFixed(0)} MB/s`);
+  report({ name: '1. full scan throughput (200 MB)', value: `${o.toFixed(0)} MB/s`, ratio: `${(o / p).toFixed(1)}x JSON.parse every line, ${(o / mbps(median(raw))).toFixed(2)}x raw read`, target: '>= 3x every-line parse', ok: o / p >= 3 });
+}
+
+// --- 2/3. status line ----------------------------------------------------------------------------
+interface Ws {
+  ws: string;
+  home: string;
+  transcript: string;
+  payload: string;
+}
+function workspaceWith(name: string, mb: number): Ws {
+  const base = join(WORK, `ws-${name}`);
+  rmSync(base, { recursive: true, force: true });
+  const ws = join(base, 'proj');
+  const home = join(base, 'home');
+  mkdirSync(ws, { recursive: true });
+  const dir = join(home, '.claude', 'projects', projectSlug(ws));
+  mkdirSync(dir, { recursive: true });
+  const transcript = join(dir, 'bench-session.jsonl');
+  if (mb >= 1) copyFileSync(transcriptOf(mb), transcript);
+  else writeFileSync(transcript, readFileSync(transcriptOf(1)).subarray(0, Math.floor(mb * MB)).toString('utf8').replace(/[^\n]*$/, ''));
+  writeFileSync(join(ws, 'PLAN.md'), '# Bench\n\n## Steps\n- **S1.** Greet. Proof: `echo hello-from-bash; echo to-stderr >&2`\n- **S2.** Wait. Proof: `sleep 2; echo done-bg`\n- **S3.** Yours. Proof: human — names S3\n');
+  execFileSync('node', [CLI, 'adopt', 'PLAN.md'], { cwd: ws, env: { ...process.env, HOME: home } });
+  const payload = JSON.stringify({
+    session_id: 'bench-session',
+    transcript_path: transcript,
+    cwd: ws,
+    model: { id: 'claude-opus-5-5', display_name: 'Opus 5.5' },
+    workspace: { current_dir: ws, project_dir: ws },
+    version: '2.1.332',
+    output_style: { name: 'default' },
+    cost: { total_cost_usd: 0, total_duration_ms: 1000, total_api_duration_ms: 500, total_lines_added: 0, total_lines_removed: 0 },
+  });
+  return { ws, home, transcript, payload };
+}
+function runCmd(cmd: string[], w: Ws): number {
+  return time(() => {
+    const r = spawnSync(cmd[0]!, cmd.slice(1), { cwd: w.ws, input: w.payload, env: { ...process.env, HOME: w.home }, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${cmd.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 200)}`);
+  });
+}
+const appendBlock = readFileSync(SOURCE, 'utf8').split('\n').filter(Boolean).slice(0, 40).join('\n').slice(0, 10 * 1024).replace(/[^\n]*$/, '');
+function afterAppend(cmd: string[], w: Ws, runs = 7): number {
+  runCmd(cmd, w); // warm the saved state
+  const ts: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    appendFileSync(w.transcript, appendBlock);
+    ts.push(runCmd(cmd, w));
+  }
+  return median(ts);
+}
+
+function benchIncremental(): void {
+  const big = workspaceWith('200mb', 200);
+  const small = workspaceWith('1mb', 1);
+  const sl = ['node', CLI, 'statusline'];
+  const tBig = afterAppend(sl, big);
+  const tSmall = afterAppend(sl, small);
+  const bare = median(Array.from({ length: 7 }, () => time(() => spawnSync('node', ['-e', '0']))));
+  console.log(`        statusline after a 10 KB append: 200 MB ${tBig.toFixed(0)} ms, 1 MB ${tSmall.toFixed(0)} ms, node -e 0 ${bare.toFixed(0)} ms`);
+  report({ name: '2a. incremental statusline, 200 MB vs 1 MB', value: `${tBig.toFixed(0)} ms`, ratio: `${(tBig / tSmall).toFixed(2)}x the 1 MB case`, target: '<= 1.2x', ok: tBig / tSmall <= 1.2 });
+  report({ name: '2b. incremental statusline vs bare node start', value: `${tBig.toFixed(0)} ms`, ratio: `${(tBig / bare).toFixed(2)}x node -e 0`, target: '<= 1.4x', ok: tBig / bare <= 1.4 });
+}
+
+function ensureCompetitors(): { ccstatusline: string; ccusage: string } | null {
+  const dir = join(WORK, 'competitors');
+  const cc = join(dir, 'node_modules', 'ccstatusline', 'dist', 'ccstatusline.js');
+  const cu = join(dir, 'node_modules', '.bin', 'ccusage');
+  if (!existsSync(cc) || !existsSync(cu)) {
+    mkdirSync(dir, { recursive: true });
+    const r = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error', '--include=optional', 'ccstatusline@2.2.30', 'ccusage@20.0.26'], { stdio: 'inherit' });
+    if (r.status !== 0) return null;
+  }
+  return { ccstatusline: cc, ccusage: cu };
+}
+
+function benchCompetitors(): void {
+  const tools = ensureCompetitors();
+  if (!tools) {
+    report({ name: '3. statusline vs ccstatusline and ccusage', value: 'not measured', ratio: 'npm install failed', target: 'faster at every size', ok: null });
+    return;
+  }
+  for (const mb of [0.2, 100]) {
+    const w = workspaceWith(`cmp-${mb}`, mb);
+    const ours = afterAppend(['node', CLI, 'statusline'], w, 5);
+    const theirs: Array<[string, number]> = [];
+    for (const [name, cmd] of [
+      ['ccstatusline 2.2.30', ['node', tools.ccstatusline]],
+      ['ccusage 20.0.26 statusline', [tools.ccusage, 'statusline', '--offline']],
+    ] as Array<[string, string[]]>) {
+      try {
+        theirs.push([name, afterAppend(cmd, w, 5)]);
+      } catch (e) {
+        console.log(`        ${name}: could not run (${(e as Error).message.split('\n')[0]})`);
+      }
+    }
+    const slowest = theirs.length ? Math.min(...theirs.map(([, t]) => t)) : NaN;
+    console.log(`        ${mb} MB: proofmeter ${ours.toFixed(0)} ms; ` + theirs.map(([n, t]) => `${n} ${t.toFixed(0)} ms`).join('; '));
+    report({
+      name: `3. statusline at ${mb} MB vs the fastest other`,
+      value: `${ours.toFixed(0)} ms`,
+      ratio: theirs.length ? `${(ours / slowest).toFixed(2)}x the fastest other (${theirs.map(([n, t]) => `${n.split(' ')[0]} ${t.toFixed(0)} ms`).join(', ')})` : 'others did not run',
+      target: 'faster than both',
+      ok: theirs.length === 2 ? ours < slowest : null,
+    });
+  }
+}
+
+// --- 4. hook overhead on a real Claude Code session ------------------------------------------------
+function benchHooks(): void {
+  const script = join(ROOT, 'bench', 'hookOverhead.ts');
+  if (!existsSync(script)) {
+    report({ name: '4. hook overhead, real Claude Code six-turn session', value: 'not measured', ratio: 'bench/hookOverhead.ts missing', target: '<= 1.25x', ok: null });
+    return;
+  }
+  const r = spawnSync('node', ['--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const m = /HOOKS_MS=(\d+(?:\.\d+)?) NOHOOKS_MS=(\d+(?:\.\d+)?)/.exec(r.stdout ?? '');
+  if (r.status !== 0 || !m) {
+    report({ name: '4. hook overhead, real Claude Code six-turn session', value: 'not measured', ratio: `run failed (exit ${r.status})`, target: '<= 1.25x', ok: null });
+    return;
+  }
+  const [hooks, none] = [Number(m[1]), Number(m[2])];
+  report({ name: '4. hook overhead, real Claude Code six-turn session', value: `${hooks.toFixed(0)} ms with hooks`, ratio: `${(hooks / none).toFixed(2)}x ${none.toFixed(0)} ms without`, target: '<= 1.25x', ok: hooks / none <= 1.25 });
+}
+
+// --- 5. peak memory on 1 GB -----------------------------------------------------------------------
+function benchMemory(): void {
+  const file = transcriptOf(1024);
+  const plan = join(WORK, 'PLAN.md');
+  writeFileSync(plan, '## Steps\n- **S1.** Greet. Proof: `echo hello-from-bash; echo to-stderr >&2`\n');
+  const r = spawnSync('node', ['-r', join(ROOT, 'bench', 'rss-probe.cjs'), CLI, 'tally', '--plan', plan, '--transcript', file, '--json'], { encoding: 'utf8', maxBuffer: 64 * MB });
+  const kb = Number(/PEAK_RSS_KB=(\d+)/.exec(r.stderr ?? '')?.[1] ?? NaN);
+  const bare = spawnSync('node', ['-r', join(ROOT, 'bench', 'rss-probe.cjs'), '-e', '0'], { encoding: 'utf8' });
+  const bareKb = Number(/PEAK_RSS_KB=(\d+)/.exec(bare.stderr ?? '')?.[1] ?? NaN);
+  const mb = kb / 1024;
+  report({ name: '5. peak RSS, full scan of 1 GB', value: `${mb.toFixed(0)} MB`, ratio: `${(kb / bareKb).toFixed(1)}x bare node (${(bareKb / 1024).toFixed(0)} MB)`, target: '< 150 MB', ok: r.status === 0 && Number.isFinite(mb) ? mb < 150 : null });
+}
+
+// --- 6. extension: append to status bar -----------------------------------------------------------
+function benchExtension(): void {
+  const file = join(ROOT, 'test-results', 'exthost-latency.json');
+  if (!existsSync(file)) {
+    report({ name: '6. extension append -> status bar', value: 'not measured', ratio: 'run `npm test` (vscode host suite) first', target: '< 500 ms', ok: null });
+    return;
+  }
+  const j = JSON.parse(readFileSync(file, 'utf8')) as { ms: number; debounceMs?: number };
+  report({ name: '6. extension append -> status bar', value: `${j.ms.toFixed(0)} ms`, ratio: `from the real VS Code host test${j.debounceMs ? `, ${j.debounceMs} ms of it the coalescing delay` : ''}`, target: '< 500 ms', ok: j.ms < 500 });
+}
+
+async function mainBench(): Promise<void> {
+  if (!existsSync(CLI)) execFileSync('node', ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+  const want = (n: string) => !only.length || only.includes(n);
+  if (want('scan')) await benchScan();
+  if (want('incremental')) benchIncremental();
+  if (want('competitors')) benchCompetitors();
+  if (want('hooks')) benchHooks();
+  if (want('memory')) benchMemory();
+  if (want('extension')) benchExtension();
+  const bad = figures.filter((f) => f.ok !== true);
+  console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
+  process.exitCode = bad.length ? 1 : 0;
+}
+
+void mainBench();
