@@ -63,7 +63,11 @@ export function tallyText(t: Tally): string {
   if (claude.length || stagesOpen.length) {
     out.push('Open for Claude:');
     const w = Math.max(...claude.map((i) => i.id.length), 2);
-    for (const i of claude) out.push(`  ${i.id.padEnd(w)}  ${describe(i)}  proof: ${i.proof}`);
+    for (const i of claude) {
+      out.push(`  ${i.id.padEnd(w)}  ${describe(i)}  proof: ${i.proof}`);
+      const miss = t.ledger.find((l) => l.ids.includes(i.id) && (l.reason === 'different command' || l.reason === 'subagent' || l.reason === 'sidechain'));
+      if (miss && i.state === 'unrun') out.push(`  ${' '.repeat(w)}  (did not count: \`${miss.run.command}\`, ${miss.reason === 'different command' ? 'a different command' : `run by a ${miss.reason}`})`);
+    }
     for (const s of stagesOpen) out.push(`  ${s.name}: ${s.detail}`);
   }
   const person = t.items.filter(isOpenForPerson);

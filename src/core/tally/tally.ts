@@ -61,6 +61,7 @@ export interface Tally {
   goal: GoalInfo;
   verdict: 'done' | 'not-done';
   headline: { done: number; total: number };
+  /** Open units of Claude's part that need work: items, commit and push. */
   open: number;
   stages: Array<{ name: Stage['name']; state: StageState; detail: string }>;
   items: ItemJson[];
@@ -105,7 +106,8 @@ export function computeTally(input: TallyInput): Tally {
     goal: input.goal,
     verdict: verdictDone ? 'done' : 'not-done',
     headline: { done, total },
-    open: total - done,
+    // Close is derived (it is done when nothing else is open), so it is not counted as open work.
+    open: total - done - (close.state === 'done' ? 0 : 1),
     stages: stages.map((s) => ({ name: s.name, state: s.state, detail: s.detail })),
     items: evidence.items.map(itemJson),
     added: input.added.map((i) => ({ id: i.id, list: i.list, line: i.line })),

@@ -79,7 +79,7 @@ describe('cli: tally', () => {
     const { ws, env } = workspace();
     const r = await cli(['tally', '--plan', 'PLAN.md', '--transcript', labTranscript('main')], { cwd: ws, env });
     const lines = r.out.split('\n');
-    assert.equal(lines[lines.length - 1], 'verdict: NOT DONE (2 open)');
+    assert.equal(lines[lines.length - 1], 'verdict: NOT DONE (1 open)');
     assert.equal(lines.filter((l) => l.startsWith('verdict:')).length, 1);
     assert.match(r.out, /S2 {2}failed: exit code 3 {2}proof: echo before-exit/);
   });

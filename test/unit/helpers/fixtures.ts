@@ -47,3 +47,11 @@ export function stateOf(t: Tally, id: string): string {
 export function planOf(proofs: Record<string, string>, heading = 'Steps'): string {
   return `# Test plan\n\n## ${heading}\n\n` + Object.entries(proofs).map(([id, p]) => `- **${id}.** Item ${id}. Proof: ${p}`).join('\n') + '\n';
 }
+
+/** The main transcript of a fixture recorded by this project's harness (test/fixtures/recorded/<name>). */
+export function recordedTranscript(name: string): string {
+  const root = join(FIXTURES, 'recorded', name, 'transcripts');
+  const slug = readdirSync(root)[0]!;
+  const file = readdirSync(join(root, slug)).find((n) => n.endsWith('.jsonl'))!;
+  return join(root, slug, file);
+}

@@ -1,0 +1,69 @@
+// What the installer writes into .claude/settings*.json: one hook entry per gate and the status
+// line, each a command that runs the runner copied into the workspace. The guard, the doctor and
+// the uninstaller recognise the meter's entries by these commands alone.
+
+/** The runner, relative to the workspace. */
+export const RUNNER_REL = '.claude/proofmeter/proofmeter.js';
+
+/** Claude Code sets CLAUDE_PROJECT_DIR for hooks, so the same entry works from any cwd. */
+export const RUNNER_CMD = `node "$CLAUDE_PROJECT_DIR"/${RUNNER_REL}`;
+
+export type HookName = 'plan-gate' | 'plan-approved' | 'guard' | 'stop' | 'prompt' | 'session-start';
+
+export interface GateSpec {
+  hook: HookName;
+  /** Claude Code's hook event. */
+  event: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'SessionStart';
+  matcher?: string;
+  /** For people: what the entry does. */
+  label: string;
+}
+
+export const GUARDED_TOOLS = ['Bash', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit'] as const;
+
+export const GATES: readonly GateSpec[] = [
+  { hook: 'plan-gate', event: 'PreToolUse', matcher: 'ExitPlanMode', label: 'plan gate (check-plan before approval)' },
+  { hook: 'plan-approved', event: 'PostToolUse', matcher: 'ExitPlanMode', label: 'plan approval (freezes the list)' },
+  { hook: 'guard', event: 'PreToolUse', matcher: GUARDED_TOOLS.join('|'), label: "guard (the meter's state and hook entries)" },
+  { hook: 'stop', event: 'Stop', label: 'stop gate' },
+  { hook: 'prompt', event: 'UserPromptSubmit', label: "person's words and /goal adoption" },
+  { hook: 'session-start', event: 'SessionStart', label: 'session-start ledger' },
+];
+
+export function gateCommand(hook: HookName): string {
+  return `${RUNNER_CMD} hook ${hook}`;
+}
+
+export const STATUSLINE_COMMAND = `${RUNNER_CMD} statusline`;
+
+export interface CommandHook {
+  type: 'command';
+  command: string;
+}
+
+export interface MatcherGroup {
+  matcher?: string;
+  hooks: CommandHook[];
+}
+
+export function gateGroup(g: GateSpec): MatcherGroup {
+  const hooks: CommandHook[] = [{ type: 'command', command: gateCommand(g.hook) }];
+  return g.matcher === undefined ? { hooks } : { matcher: g.matcher, hooks };
+}
+
+export const STATUSLINE_ENTRY = { type: 'command', command: STATUSLINE_COMMAND } as const;
+
+const METER_COMMAND = /\.claude\/proofmeter\/proofmeter\.js["']?\s+(hook\s+[a-z-]+|statusline)\b/;
+
+/** True for a command the installer writes (any spelling of the runner path). */
+export function isMeterCommand(command: unknown): boolean {
+  return typeof command === 'string' && METER_COMMAND.test(command);
+}
+
+/** The gate a command runs, when it is one of the meter's hook commands. */
+export function meterHookOf(command: unknown): HookName | null {
+  if (typeof command !== 'string') return null;
+  const m = /\.claude\/proofmeter\/proofmeter\.js["']?\s+hook\s+([a-z-]+)/.exec(command);
+  const name = m?.[1];
+  return GATES.some((g) => g.hook === name) ? (name as HookName) : null;
+}

@@ -1,0 +1,200 @@
+// Pure merge and unmerge of the meter's entries in a Claude Code settings object. Nothing here
+// touches a file: the caller reads the text, and writes what comes back.
+//
+// Rules: other keys, other hooks and a user's own statusLine are never changed; install appends
+// one matcher group per gate (never edits a user's group); unmerge removes exactly the meter's
+// commands and only the containers that removing them emptied.
+import { GATES, STATUSLINE_ENTRY, gateCommand, gateGroup, isMeterCommand, type GateSpec } from './entries';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Settings = { [key: string]: Json };
+
+export type Parsed = { ok: true; value: Settings } | { ok: false; error: string };
+
+/** Parses a settings file's text. Blank text reads as an empty object. */
+export function parseSettings(text: string): Parsed {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (e) {
+    return { ok: false, error: `not valid JSON (${jsonErrorWhere(body, e)})` };
+  }
+  if (!isObject(value)) return { ok: false, error: 'not a JSON object' };
+  return { ok: true, value: value as Settings };
+}
+
+function jsonErrorWhere(text: string, e: unknown): string {
+  // Only the position is taken from the parser's message: the message itself may quote the file.
+  const m = /position (\d+)/.exec(String((e as Error)?.message ?? ''));
+  if (!m) return 'unexpected end or token';
+  const pos = Number(m[1]);
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  const col = pos - before.lastIndexOf('\n');
+  return `line ${line}, column ${col}`;
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export interface Format {
+  indent: string;
+  eol: '\n' | '\r\n';
+  finalNewline: boolean;
+}
+
+/** The indentation and line ends of an existing file, so a rewrite looks like the original. */
+export function detectFormat(text: string | null): Format {
+  if (!text || text.trim() === '') return { indent: '  ', eol: '\n', finalNewline: true };
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const m = /\n([ \t]+)\S/.exec(text);
+  return { indent: m?.[1] ?? '  ', eol, finalNewline: /\n$/.test(text) };
+}
+
+export function formatSettings(value: Settings, fmt: Format): string {
+  let out = JSON.stringify(value, null, fmt.indent);
+  if (fmt.eol === '\r\n') out = out.replace(/\n/g, '\r\n');
+  return fmt.finalNewline ? out + fmt.eol : out;
+}
+
+export interface MergeReport {
+  /** `Event matcher` of each entry added. */
+  added: string[];
+  /** Entries that were already there. */
+  present: string[];
+  statusLine: 'added' | 'already' | 'kept-user';
+}
+
+export type MergeResult = { ok: true; settings: Settings; changed: boolean; report: MergeReport } | { ok: false; error: string };
+
+const describeGate = (g: GateSpec) => `${g.event}${g.matcher ? ` ${g.matcher}` : ''}`;
+
+function hasCommand(groups: Json[], command: string): boolean {
+  return groups.some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && h.command === command));
+}
+
+/** Adds the meter's entries. Idempotent: merging a merged object changes nothing. */
+export function mergeMeter(input: Settings): MergeResult {
+  const settings = structuredClone(input);
+  if (settings.hooks !== undefined && !isObject(settings.hooks)) return { ok: false, error: '"hooks" is not an object' };
+  const report: MergeReport = { added: [], present: [], statusLine: 'already' };
+  const hooks = (settings.hooks ?? {}) as { [event: string]: Json };
+  for (const g of GATES) {
+    const existing = hooks[g.event];
+    if (existing !== undefined && !Array.isArray(existing)) return { ok: false, error: `"hooks.${g.event}" is not an array` };
+    const groups = existing ?? [];
+    if (hasCommand(groups, gateCommand(g.hook))) {
+      report.present.push(describeGate(g));
+      continue;
+    }
+    hooks[g.event] = [...groups, gateGroup(g) as unknown as Json];
+    report.added.push(describeGate(g));
+  }
+  if (report.added.length) settings.hooks = hooks;
+  const sl = settings.statusLine;
+  if (sl === undefined) {
+    settings.statusLine = { ...STATUSLINE_ENTRY };
+    report.statusLine = 'added';
+  } else {
+    report.statusLine = isObject(sl) && isMeterCommand(sl.command) ? 'already' : 'kept-user';
+  }
+  const changed = report.added.length > 0 || report.statusLine === 'added';
+  return { ok: true, settings: changed ? settings : input, changed, report };
+}
+
+export type UnmergeResult = { ok: true; settings: Settings; changed: boolean; removed: string[] } | { ok: false; error: string };
+
+/** Removes every meter command, the groups and event lists that only held them, and the meter's statusLine. */
+export function unmergeMeter(input: Settings): UnmergeResult {
+  const settings = structuredClone(input);
+  const removed: string[] = [];
+  if (settings.hooks !== undefined && !isObject(settings.hooks)) return { ok: false, error: '"hooks" is not an object' };
+  if (isObject(settings.hooks)) {
+    const hooks = settings.hooks as { [event: string]: Json };
+    for (const event of Object.keys(hooks)) {
+      const groups = hooks[event];
+      if (!Array.isArray(groups)) continue;
+      const kept: Json[] = [];
+      let touched = false;
+      for (const g of groups) {
+        if (!isObject(g) || !Array.isArray(g.hooks)) {
+          kept.push(g);
+          continue;
+        }
+        const own = g.hooks.filter((h) => !(isObject(h) && isMeterCommand(h.command)));
+        if (own.length === g.hooks.length) {
+          kept.push(g);
+          continue;
+        }
+        touched = true;
+        removed.push(`${event}${typeof g.matcher === 'string' && g.matcher ? ` ${g.matcher}` : ''}`);
+        if (own.length) kept.push({ ...g, hooks: own });
+      }
+      if (!touched) continue;
+      if (kept.length) hooks[event] = kept;
+      else delete hooks[event];
+    }
+    if (Object.keys(hooks).length === 0 && Object.keys(input.hooks as object).length > 0) delete settings.hooks;
+  }
+  const sl = settings.statusLine;
+  if (isObject(sl) && isMeterCommand(sl.command)) {
+    delete settings.statusLine;
+    removed.push('statusLine');
+  }
+  return { ok: true, settings: removed.length ? settings : input, changed: removed.length > 0, removed };
+}
+
+/** The meter's entries as they stand: what the guard protects and the doctor reports. */
+export interface MeterEntry {
+  event: string;
+  matcher: string | null;
+  command: string;
+}
+
+export function meterEntries(settings: Settings): MeterEntry[] {
+  const out: MeterEntry[] = [];
+  if (!isObject(settings.hooks)) return out;
+  for (const [event, groups] of Object.entries(settings.hooks)) {
+    if (!Array.isArray(groups)) continue;
+    for (const g of groups) {
+      if (!isObject(g) || !Array.isArray(g.hooks)) continue;
+      for (const h of g.hooks) {
+        if (isObject(h) && isMeterCommand(h.command)) {
+          out.push({ event, matcher: typeof g.matcher === 'string' ? g.matcher : null, command: String(h.command) });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The part of a settings object an agent must not change: the meter's hook entries, a statusLine
+ * that runs the meter, and the switches that turn hooks off. Two objects with equal projections
+ * arm the meter the same way.
+ */
+export function armingProjection(settings: Settings | null): string {
+  if (settings === null) return 'absent';
+  const sl = isObject(settings.statusLine) && isMeterCommand(settings.statusLine.command) ? settings.statusLine : null;
+  return JSON.stringify({
+    entries: meterEntries(settings),
+    statusLine: sl,
+    disableAllHooks: settings.disableAllHooks ?? null,
+    allowManagedHooksOnly: settings.allowManagedHooksOnly ?? null,
+  });
+}
+
+/** Deep equality of JSON values, key order ignored. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
+  }
+  return false;
+}
