@@ -56,7 +56,8 @@ function writeCliWithCodeCache(code, out) {
 'use strict';
 const vm = require('vm');
 const fs = require('fs');
-const cachePath = __filename + '.v8cache';
+// One cache per subcommand: V8 saves the functions compiled by the run that wrote it.
+const cachePath = __filename + '.' + String(process.argv[2] || 'none').replace(/[^a-z-]/g, '') + '.v8cache';
 let cached;
 try { cached = fs.readFileSync(cachePath); } catch {}
 const script = new vm.Script(${JSON.stringify(wrapped)}, { filename: __filename, cachedData: cached });

@@ -153,7 +153,13 @@ function runCmd(cmd: string[], w: Ws): number {
     if (r.status !== 0) throw new Error(`${cmd.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 200)}`);
   });
 }
-const appendBlock = readFileSync(SOURCE, 'utf8').split('\n').filter(Boolean).slice(0, 40).join('\n').slice(0, 10 * 1024).replace(/[^\n]*$/, '');
+// About 10 KB of whole records (a Bash call and its result among them), as one turn would append.
+const appendBlock = (() => {
+  const lines = readFileSync(SOURCE, 'utf8').split('\n').filter((l) => l && l.length < 4096);
+  let out = '';
+  for (let i = 0; out.length < 10 * 1024; i++) out += lines[i % lines.length] + '\n';
+  return out;
+})();
 function afterAppend(cmd: string[], w: Ws, runs = 7): number {
   runCmd(cmd, w); // warm the saved state
   const ts: number[] = [];

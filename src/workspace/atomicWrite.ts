@@ -2,11 +2,13 @@
 // reader (a hook, the extension) never sees half a file and a crash never leaves one.
 import { mkdirSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
-import { randomBytes } from 'node:crypto';
+
+let counter = 0;
 
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // pid plus a per-process counter is unique among concurrent writers on one machine.
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.${counter++}.tmp`);
   try {
     writeFileSync(tmp, data);
     renameSync(tmp, path);

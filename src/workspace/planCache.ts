@@ -2,7 +2,7 @@
 // status line and hooks parse Markdown only when the plan has changed.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePlan } from '../core/plan/parsePlan';
+import { parsePlanText } from './planParser';
 import type { ParsedPlan } from '../core/types';
 import { writeFileAtomic } from './atomicWrite';
 
@@ -23,7 +23,7 @@ export function readPlanCached(path: string, cacheDir: string): ParsedPlan {
   } catch {
     // no entry yet, or a damaged one: parse again
   }
-  const plan = parsePlan(readFileSync(path, 'utf8'));
+  const plan = parsePlanText(readFileSync(path, 'utf8'));
   try {
     writeFileAtomic(file, JSON.stringify({ path, size: st.size, mtimeMs: st.mtimeMs, plan } satisfies Entry));
   } catch {

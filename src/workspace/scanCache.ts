@@ -4,7 +4,6 @@
 // from the start (a same-size rewrite is caught by its modification time; a rewrite that also grows
 // the file past the checked bytes is not, which Claude Code's append-only files never do). Entries are written atomically; concurrent writers each leave a whole, valid entry.
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ScanState } from '../core/transcript/scan';
 import type { TranscriptSource } from '../core/types';
@@ -21,13 +20,25 @@ interface CacheEntry {
   ino: number;
   size: number;
   mtimeMs: number;
-  /** Hash of the PROBE bytes just before state.offset. */
+  /** The PROBE bytes just before state.offset, base64. */
   probe: string;
   state: ScanState;
 }
 
+/** Two FNV-style hashes of the path: a stable file name for its entry, without loading crypto. */
+function pathKey(path: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  return h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
+}
+
 export function cacheFile(cacheDir: string, path: string): string {
-  return join(cacheDir, createHash('sha1').update(path).digest('hex').slice(0, 16) + '.json');
+  return join(cacheDir, pathKey(path) + '.json');
 }
 
 function probeHash(path: string, offset: number): string | null {
@@ -45,7 +56,17 @@ function probeHash(path: string, offset: number): string | null {
   } finally {
     closeSync(fd);
   }
-  return createHash('sha1').update(buf).digest('hex');
+  return buf.toString('base64');
+}
+
+function withFile(state: ScanState, path: string): void {
+  state.file = path;
+  const e = state.events;
+  for (const r of e.runs) {
+    r.at.file = path;
+    if (r.endAt) r.endAt.file = path;
+  }
+  for (const x of [...e.notices, ...e.words, ...e.edits]) x.at.file = path;
 }
 
 function loadEntry(file: string): CacheEntry | null {
@@ -83,13 +104,16 @@ export function readTranscriptCached(path: string, source: TranscriptSource, cac
   ) {
     from = entry.state;
   }
+  if (from) withFile(from, path);
   const before = from?.offset ?? -1;
   const state = readTranscript(path, source, from);
   if (state.offset !== before || !entry || entry.mtimeMs !== st.mtimeMs) {
     const probe = probeHash(path, state.offset);
     if (probe !== null) {
       try {
-        writeFileAtomic(file, JSON.stringify({ version: VERSION, path, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, probe, state } satisfies CacheEntry));
+        const saved: CacheEntry = { version: VERSION, path, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, probe, state };
+        // Every position names the same file; it is left out of the saved copy and put back on load.
+        writeFileAtomic(file, JSON.stringify(saved, (k, v) => (k === 'file' && typeof v === 'string' ? undefined : v)));
       } catch {
         // the cache is an optimisation: failing to save it never changes the answer
       }

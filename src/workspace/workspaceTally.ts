@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
-import { parsePlan } from '../core/plan/parsePlan';
+import { parsePlanText } from './planParser';
 import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
 import type { ParsedPlan, TranscriptEvents } from '../core/types';
 import { readGitFacts, readGitFactsAsync } from './git';
@@ -22,7 +22,7 @@ export function readPlanFile(path: string): ParsedPlan {
   } catch (e) {
     throw new UserError(`cannot read plan ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  return parsePlan(text);
+  return parsePlanText(text);
 }
 
 /** Main transcripts plus their subagent files (read only to explain why those runs did not count). */

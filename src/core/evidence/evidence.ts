@@ -72,7 +72,12 @@ export function evaluateEvidence(items: PlanItem[], transcripts: TranscriptEvent
     .filter((w) => opts.wordsSince === null || w.at.time === null || w.at.time >= opts.wordsSince)
     .sort((a, b) => comparePositions(a.at, b.at));
 
-  const norm = (c: string) => normCmd(c, opts.home);
+  const memo = new Map<string, string>();
+  const norm = (c: string) => {
+    let n = memo.get(c);
+    if (n === undefined) memo.set(c, (n = normCmd(c, opts.home)));
+    return n;
+  };
   const normRuns = mainRuns.map((r) => ({ r, n: norm(r.run.command) }));
   const handovers = mainRuns
     .filter((r) => r.end.kind === 'passed')

@@ -207,7 +207,7 @@ function onUser(state: ScanState, r: UserRecord): void {
     return;
   }
   const source = promptSourceOf(r, text);
-  if (source) state.events.words.push({ ids: idTokens(text), source, at });
+  if (source) pushWords(state, idTokens(text), source, at);
 }
 
 function onToolResult(
@@ -239,7 +239,7 @@ function onToolResult(
     .map((v) => (typeof v === 'string' ? v : Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('\n') : ''))
     .filter((v) => v !== '')
     .join('\n');
-  if (text) state.events.words.push({ ids: idTokens(text), source: 'answer', at });
+  if (text) pushWords(state, idTokens(text), 'answer', at);
 }
 
 function onAttachment(state: ScanState, r: AttachmentRecord): void {
@@ -258,8 +258,13 @@ function onAttachment(state: ScanState, r: AttachmentRecord): void {
   }
   // A prompt typed while Claude was busy is stored only here.
   if (kind === 'human' && q.data.commandMode === 'prompt') {
-    state.events.words.push({ ids: idTokens(text), source: 'queued', at });
+    pushWords(state, idTokens(text), 'queued', at);
   }
+}
+
+// Words that name no id can close nothing; keeping them would only grow the saved state.
+function pushWords(state: ScanState, ids: string[], source: WordsSource, at: Position): void {
+  if (ids.length) state.events.words.push({ ids, source, at });
 }
 
 function plainText(content: unknown): string | null {
