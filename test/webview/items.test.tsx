@@ -1,0 +1,90 @@
+// Grouping and filtering of items, and the words for states, on real tallies.
+import { strict as assert } from 'node:assert';
+import { groupItems, isDone, itemKey, matchesFilter } from '../../webview/items';
+import { frozenText, itemTitle, runEndText, verdictText } from '../../webview/labels';
+import { formatTime } from '../../webview/time';
+import { viewKind } from '../../webview/viewKind';
+import { allDoneTally, closedByWordsTally, noGoalTally, pendingTally, refusedTally, underWayTally, viewState } from './fixtures';
+
+describe('webview item helpers', () => {
+  for (const [name, tally] of [
+    ['under way', underWayTally()],
+    ['refused', refusedTally()],
+    ['pending', pendingTally()],
+    ['closed by words', closedByWordsTally()],
+  ] as const) {
+    it(`${name}: every item lands in exactly one group, and Done holds exactly the done items`, () => {
+      const g = groupItems(tally.items);
+      assert.equal(g.claude.length + g.person.length + g.done.length, tally.items.length);
+      assert.deepEqual(new Set([...g.claude, ...g.person, ...g.done]), new Set(tally.items));
+      assert.deepEqual(g.done, tally.items.filter(isDone));
+    });
+  }
+
+  it('the Claude group holds exactly the open items counted in the tally (besides commit and push)', () => {
+    for (const t of [underWayTally(), pendingTally(), allDoneTally()]) {
+      const openStages = t.stages.filter((s) => (s.name === 'commit' || s.name === 'push') && s.state !== 'done' && s.state !== 'skipped');
+      assert.equal(groupItems(t.items).claude.length + openStages.length, t.open);
+    }
+  });
+
+  it('keys stay distinct when a refused plan repeats an id', () => {
+    const keys = refusedTally().items.map(itemKey);
+    assert.equal(new Set(keys).size, keys.length);
+  });
+
+  it('the filter ignores case and surrounding space and matches id, text or proof', () => {
+    const s2 = underWayTally().items.find((i) => i.id === 'S2')!;
+    assert.ok(matchesFilter(s2, '  S2 '));
+    assert.ok(matchesFilter(s2, 'MATCH.'));
+    assert.ok(matchesFilter(s2, '/etc/hostname'));
+    assert.ok(matchesFilter(s2, ''));
+    assert.ok(!matchesFilter(s2, 'S3'));
+  });
+
+  it('says how a run ended', () => {
+    const t = underWayTally();
+    const run = (id: string) => t.items.find((i) => i.id === id)!.run!;
+    assert.equal(runEndText(run('S1')), 'exit 0');
+    assert.equal(runEndText(run('S3')), 'exit 3');
+    assert.equal(runEndText(pendingTally().items.find((i) => i.id === 'S1')!.run!), 'waiting for its completion notice');
+    assert.equal(runEndText({ ...run('S1'), outcome: 'running', exit: null }), 'still running');
+  });
+
+  it('says how the list was frozen and what the verdict is', () => {
+    assert.equal(frozenText({ title: null, planPath: null, frozenBy: 'approval', frozenAt: null }), 'frozen at approval');
+    assert.equal(frozenText({ title: null, planPath: null, frozenBy: null, frozenAt: null }), 'not approved yet');
+    assert.equal(verdictText(allDoneTally()), 'All done');
+    const t = underWayTally();
+    assert.equal(verdictText(t), `Not done — ${t.open} open`);
+  });
+
+  it('formats times locally to the second and leaves non-dates alone', () => {
+    const d = new Date(2026, 10, 29, 7, 5, 9);
+    assert.equal(formatTime(d.toISOString()), '2026-11-29 07:05:09');
+    assert.equal(formatTime('yesterday'), 'yesterday');
+  });
+
+  it('decides the view kind: loading, unavailable, no goal, goal', () => {
+    assert.equal(viewKind(null), 'loading');
+    assert.equal(viewKind(viewState(null, { fault: 'x' })), 'unavailable');
+    assert.equal(viewKind(viewState(null)), 'no-goal');
+    assert.equal(viewKind(viewState(noGoalTally())), 'no-goal');
+    assert.equal(viewKind(viewState(refusedTally())), 'goal');
+  });
+});
+
+describe('item titles', () => {
+  const cases: Array<[string, string, string]> = [
+    ['S1', 'S1. Greet. Proof: echo hello', 'Greet.'],
+    ['S6', 'S6. Quote an argument.\n   Proof: grep -q "it\'s done" REPORT.md', 'Quote an argument.'],
+    ['V2', 'V2) Release. Proof: later – the nightly build', 'Release.'],
+    ['S3', 'S3: Check the Proof: section. Proof: npm test', 'Check the Proof: section.'],
+    ['S8', 'S8. Proof:', 'S8. Proof:'],
+  ];
+  for (const [id, text, title] of cases) {
+    it(`${JSON.stringify(text)} reads ${JSON.stringify(title)}`, () => {
+      assert.equal(itemTitle({ id, text }), title);
+    });
+  }
+});

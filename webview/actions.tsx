@@ -1,0 +1,35 @@
+// What a component can ask of the host, handed down through context so components stay free of
+// the VS Code API. Commands exist only in a trusted workspace; opening files works read-only too.
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { WebviewMessage } from '../src/protocol';
+import { postToHost, type Logger, type VsCodeApi } from './vscodeApi';
+
+export type CommandId = Extract<WebviewMessage, { type: 'runCommand' }>['command'];
+
+export interface Actions {
+  /** false in an untrusted workspace: command buttons are not shown at all. */
+  canRunCommands: boolean;
+  openTranscript(file: string, line: number): void;
+  openPlan(line: number): void;
+  runCommand(command: CommandId): void;
+}
+
+const inert: Actions = { canRunCommands: false, openTranscript() {}, openPlan() {}, runCommand() {} };
+
+export const ActionsContext = createContext<Actions>(inert);
+
+export function useActions(): Actions {
+  return useContext(ActionsContext);
+}
+
+export function hostActions(api: VsCodeApi, trusted: boolean, log: Logger): Actions {
+  return {
+    canRunCommands: trusted,
+    openTranscript: (file, line) => void postToHost(api, { type: 'openTranscript', file, line }, log),
+    openPlan: (line) => void postToHost(api, { type: 'openPlan', line }, log),
+    runCommand: (command) => {
+      if (trusted) postToHost(api, { type: 'runCommand', command }, log);
+    },
+  };
+}

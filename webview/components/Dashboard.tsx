@@ -1,0 +1,65 @@
+// The dashboard panel: goal, tally, stages, expectations, ledger, seal findings and hook health.
+import { useEffect } from 'preact/hooks';
+import type { ViewState } from '../../src/protocol';
+import { formatTime } from '../time';
+import { itemKey } from '../items';
+import { viewKind, type Reveal } from '../viewKind';
+import { CommandBar, DASHBOARD_COMMANDS } from './CommandBar';
+import { EmptyGoal } from './EmptyGoal';
+import { EvidenceLedger } from './EvidenceLedger';
+import { ExpectationsTable, rowId } from './ExpectationsTable';
+import { GoalHeader } from './GoalHeader';
+import { HookHealth } from './HookHealth';
+import { Loading, Notices, Unavailable } from './Notices';
+import { PendingNotice } from './PendingNotice';
+import { PlanFindings } from './PlanFindings';
+import { SealFindings } from './SealFindings';
+import { Section } from './Section';
+import { StageList } from './StageList';
+import { TallySummary } from './TallySummary';
+
+export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: Reveal | null }) {
+  const kind = viewKind(state);
+  const tally = kind === 'goal' ? state!.tally : null;
+  const revealed = tally && reveal ? (tally.items.find((i) => i.id === reveal.itemId) ?? null) : null;
+
+  useEffect(() => {
+    if (!revealed) return;
+    const row = document.getElementById(rowId(revealed));
+    row?.scrollIntoView?.({ block: 'center' });
+    row?.focus();
+  }, [reveal?.seq, revealed ? itemKey(revealed) : null]);
+
+  return (
+    <main class="pm pm-dashboard" aria-label="Proofmeter dashboard">
+      {state ? <Notices state={state} /> : null}
+      {kind === 'loading' ? <Loading /> : null}
+      {kind === 'unavailable' ? <Unavailable /> : null}
+      {kind === 'no-goal' ? <EmptyGoal /> : null}
+      {tally ? (
+        <>
+          <GoalHeader tally={tally} />
+          <CommandBar commands={DASHBOARD_COMMANDS} />
+          <Section id="pm-goal" title="Goal tally">
+            <TallySummary tally={tally} />
+            <PendingNotice items={tally.items} />
+            <StageList stages={tally.stages} />
+          </Section>
+          <PlanFindings findings={tally.findings} />
+          <ExpectationsTable tally={tally} revealKey={revealed ? itemKey(revealed) : null} />
+          <EvidenceLedger ledger={tally.ledger} />
+        </>
+      ) : null}
+      {state && kind !== 'goal' ? <CommandBar commands={DASHBOARD_COMMANDS.filter((c) => c.command !== 'proofmeter.verify')} /> : null}
+      {state && kind !== 'loading' ? (
+        <>
+          {tally ? <SealFindings seal={state.seal} /> : null}
+          <HookHealth gates={state.gates} />
+          <p class="pm-updated pm-muted">
+            Updated <time dateTime={state.updatedAt}>{formatTime(state.updatedAt)}</time>
+          </p>
+        </>
+      ) : null}
+    </main>
+  );
+}

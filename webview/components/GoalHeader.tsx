@@ -1,0 +1,47 @@
+// The goal's title, its plan file and how its list was frozen.
+import type { TallyView } from '../../src/protocol';
+import { frozenText } from '../labels';
+import { PlanLink } from './Links';
+import { Time } from './Time';
+
+export function GoalHeader({ tally }: { tally: TallyView }) {
+  const g = tally.goal;
+  return (
+    <header class="pm-header">
+      <h1 class="pm-title">{g.title ?? 'Untitled plan'}</h1>
+      <p class="pm-meta">
+        {g.planPath ? (
+          <PlanLink line={1} label={`Open the plan ${g.planPath}`}>
+            <code>{g.planPath}</code>
+          </PlanLink>
+        ) : (
+          <span>no plan file</span>
+        )}
+        <span class="pm-sep" aria-hidden="true">
+          ·
+        </span>
+        <span class="pm-frozen">
+          {frozenText(g)}
+          {g.frozenAt && g.frozenBy !== 'given' ? (
+            <>
+              {' '}
+              <Time iso={g.frozenAt} />
+            </>
+          ) : null}
+        </span>
+        <span class="pm-sep" aria-hidden="true">
+          ·
+        </span>
+        <span>{tally.sessions === 1 ? '1 session' : `${tally.sessions} sessions`}</span>
+        {tally.unreadableLines ? (
+          <>
+            <span class="pm-sep" aria-hidden="true">
+              ·
+            </span>
+            <span class="pm-warn-text">{tally.unreadableLines} unreadable transcript line(s) skipped</span>
+          </>
+        ) : null}
+      </p>
+    </header>
+  );
+}

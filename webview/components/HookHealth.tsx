@@ -1,0 +1,51 @@
+// Hook health: each gate armed or not, as `proofmeter doctor` reports it.
+import type { ViewState } from '../../src/protocol';
+import { Section } from './Section';
+import { Time } from './Time';
+
+export function HookHealth({ gates }: { gates: ViewState['gates'] }) {
+  const armed = gates.filter((g) => g.armed).length;
+  return (
+    <Section id="pm-hooks" title="Hook health">
+      {gates.length === 0 ? (
+        <p class="pm-muted">No gate report yet. Run Proofmeter: Doctor to check the hooks.</p>
+      ) : (
+        <>
+          <p class={armed === gates.length ? 'pm-ok-text' : 'pm-warn-text'}>
+            {armed} of {gates.length} gates armed
+          </p>
+          <div class="pm-table-wrap">
+            <table class="pm-table pm-gates">
+              <caption class="pm-sr-only">Each gate and whether it is armed</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Gate</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Detail</th>
+                  <th scope="col">Last fired</th>
+                </tr>
+              </thead>
+              <tbody>
+                {gates.map((g) => (
+                  <tr key={g.gate} data-armed={String(g.armed)}>
+                    <th scope="row">{g.gate}</th>
+                    <td>
+                      <span class={`pm-badge pm-tone-${g.armed ? 'passed' : 'failed'}`}>
+                        <span class="pm-badge-mark" aria-hidden="true">
+                          {g.armed ? '●' : '○'}
+                        </span>
+                        {g.armed ? 'armed' : 'unarmed'}
+                      </span>
+                    </td>
+                    <td>{g.detail}</td>
+                    <td>{g.lastFired ? <Time iso={g.lastFired} /> : <span class="pm-muted">never</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,47 @@
+// A group of items in the evidence browser ("Open for Claude", "Waiting on you", "Done").
+import type { ItemView } from '../../src/protocol';
+import { itemKey } from '../items';
+import { SidebarItem } from './SidebarItem';
+
+export interface ItemGroupProps {
+  id: string;
+  title: string;
+  empty: string;
+  items: ItemView[];
+  expanded: ReadonlySet<string>;
+  revealKey: string | null;
+  onToggle(key: string): void;
+}
+
+export function domIdFor(item: ItemView): string {
+  return `pm-item-${itemKey(item).replace(/[^A-Za-z0-9_-]/g, '-')}`;
+}
+
+export function ItemGroup({ id, title, empty, items, expanded, revealKey, onToggle }: ItemGroupProps) {
+  return (
+    <section class="pm-group" aria-labelledby={`${id}-title`} data-group={id}>
+      <h2 id={`${id}-title`} class="pm-group-title">
+        {title} <span class="pm-group-count">({items.length})</span>
+      </h2>
+      {items.length ? (
+        <ul class="pm-items">
+          {items.map((item) => {
+            const key = itemKey(item);
+            return (
+              <SidebarItem
+                key={key}
+                item={item}
+                domId={domIdFor(item)}
+                expanded={expanded.has(key)}
+                revealed={revealKey === key}
+                onToggle={() => onToggle(key)}
+              />
+            );
+          })}
+        </ul>
+      ) : (
+        <p class="pm-muted pm-group-empty">{empty}</p>
+      )}
+    </section>
+  );
+}

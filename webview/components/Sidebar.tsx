@@ -1,0 +1,77 @@
+// The sidebar evidence browser: the goal, a filter, and the items grouped by who they wait on.
+import { useEffect } from 'preact/hooks';
+import type { ViewState } from '../../src/protocol';
+import { groupItems, itemKey, matchesFilter } from '../items';
+import { viewKind, type Reveal } from '../viewKind';
+import { EmptyGoal } from './EmptyGoal';
+import { FilterBox } from './FilterBox';
+import { domIdFor, ItemGroup } from './ItemGroup';
+import { Loading, Notices, Unavailable } from './Notices';
+import { PendingNotice } from './PendingNotice';
+import { PlanFindings } from './PlanFindings';
+import { TallySummary } from './TallySummary';
+import { NoPlan } from './NoPlan';
+
+export interface SidebarProps {
+  state: ViewState | null;
+  reveal: Reveal | null;
+  filter: string;
+  expanded: string[];
+  onFilter(value: string): void;
+  onExpanded(keys: string[]): void;
+}
+
+export function Sidebar({ state, reveal, filter, expanded, onFilter, onExpanded }: SidebarProps) {
+  const kind = viewKind(state);
+  const tally = kind === 'goal' ? state!.tally : null;
+  const open = new Set(expanded);
+  const revealed = tally && reveal ? (tally.items.find((i) => i.id === reveal.itemId) ?? null) : null;
+  const revealKey = revealed ? itemKey(revealed) : null;
+
+  // A reveal from the host expands the item, clears a filter that hides it, and moves focus to it.
+  useEffect(() => {
+    if (!revealed || !revealKey) return;
+    if (!matchesFilter(revealed, filter)) onFilter('');
+    if (!open.has(revealKey)) onExpanded([...expanded, revealKey]);
+  }, [reveal?.seq, revealKey]);
+  useEffect(() => {
+    if (!revealed) return;
+    const toggle = document.getElementById(`${domIdFor(revealed)}-toggle`);
+    toggle?.scrollIntoView?.({ block: 'nearest' });
+    toggle?.focus();
+  }, [reveal?.seq, revealKey, expanded.length, filter]);
+
+  const toggle = (key: string) => onExpanded(open.has(key) ? expanded.filter((k) => k !== key) : [...expanded, key]);
+
+  const shown = tally ? tally.items.filter((i) => matchesFilter(i, filter)) : [];
+  const groups = groupItems(shown);
+  return (
+    <main class="pm pm-sidebar" aria-label="Proofmeter evidence browser">
+      {state ? <Notices state={state} /> : null}
+      {kind === 'loading' ? <Loading /> : null}
+      {kind === 'unavailable' ? <Unavailable /> : null}
+      {kind === 'no-goal' ? <EmptyGoal /> : null}
+      {tally ? (
+        <>
+          <header class="pm-header">
+            <h1 class="pm-title">{tally.goal.title ?? 'Untitled plan'}</h1>
+            {tally.goal.planPath ? <p class="pm-meta"><code>{tally.goal.planPath}</code></p> : null}
+          </header>
+          <TallySummary tally={tally} />
+          <PendingNotice items={tally.items} />
+          <PlanFindings findings={tally.findings} compact />
+          {tally.items.length === 0 ? (
+            <NoPlan planPath={tally.goal.planPath} />
+          ) : (
+            <>
+              <FilterBox value={filter} shown={shown.length} total={tally.items.length} onInput={onFilter} />
+              <ItemGroup id="pm-group-claude" title="Open for Claude" empty="Nothing open for Claude." items={groups.claude} expanded={open} revealKey={revealKey} onToggle={toggle} />
+              <ItemGroup id="pm-group-person" title="Waiting on you" empty="Nothing waits on you." items={groups.person} expanded={open} revealKey={revealKey} onToggle={toggle} />
+              <ItemGroup id="pm-group-done" title="Done" empty="Nothing done yet." items={groups.done} expanded={open} revealKey={revealKey} onToggle={toggle} />
+            </>
+          )}
+        </>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+// The goal tally: the ▰▱ bar as text, a real progress element, done/total and the verdict.
+import { bar } from '../../src/core/tally/format';
+import type { TallyView } from '../../src/protocol';
+import { verdictText } from '../labels';
+
+export function TallySummary({ tally }: { tally: TallyView }) {
+  const { done, total } = tally.headline;
+  const label = `Claude’s part: ${done} of ${total} done`;
+  return (
+    <div class="pm-tally">
+      <div class="pm-tally-line">
+        <span class="pm-cells" aria-hidden="true">
+          {bar(done, total)}
+        </span>
+        <progress
+          class="pm-progress"
+          value={done}
+          max={Math.max(total, 1)}
+          aria-valuenow={done}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-label={label}
+        />
+        <span class="pm-count" title={label}>
+          {`${done}/${total}`}
+        </span>
+      </div>
+      <p role="status" class={`pm-verdict pm-verdict-${tally.verdict}`}>
+        <span class="pm-verdict-mark" aria-hidden="true">
+          {tally.verdict === 'done' ? '✓' : '○'}
+        </span>
+        {verdictText(tally)}
+      </p>
+    </div>
+  );
+}

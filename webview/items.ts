@@ -1,0 +1,36 @@
+// Grouping and filtering of the tally's items for the evidence browser.
+import { isOpenForClaude, isOpenForPerson } from '../src/core/tally/format';
+import type { ItemView } from '../src/protocol';
+
+/** Ids can repeat in a refused plan, so an item is known by its id and its plan line. */
+export function itemKey(item: ItemView): string {
+  return `${item.id}@${item.planLine}`;
+}
+
+export function isDone(item: ItemView): boolean {
+  return item.state === 'proved' || item.state === 'closed';
+}
+
+export interface ItemGroups {
+  claude: ItemView[];
+  person: ItemView[];
+  done: ItemView[];
+}
+
+/** Open for Claude, waiting on the person, done: every item lands in exactly one group. */
+export function groupItems(items: ItemView[]): ItemGroups {
+  const groups: ItemGroups = { claude: [], person: [], done: [] };
+  for (const item of items) {
+    if (isOpenForClaude(item)) groups.claude.push(item);
+    else if (isOpenForPerson(item)) groups.person.push(item);
+    else groups.done.push(item);
+  }
+  return groups;
+}
+
+/** Case-insensitive match on the id, the item's text or its proof; an empty query matches all. */
+export function matchesFilter(item: ItemView, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [item.id, item.text, item.proof].some((s) => s.toLowerCase().includes(q));
+}

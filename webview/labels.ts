@@ -1,0 +1,102 @@
+// The words the webview shows for the tally's enums: one place, so both views say the same thing.
+import type { ItemView, TallyView } from '../src/protocol';
+
+type ItemState = ItemView['state'];
+type Owner = ItemView['owner'];
+type LedgerReason = TallyView['ledger'][number]['reason'];
+type StageState = TallyView['stages'][number]['state'];
+type Goal = TallyView['goal'];
+type Run = NonNullable<ItemView['run']>;
+
+const OWNER: Record<Owner, string> = { claude: 'Claude', human: 'you', later: 'later' };
+
+export function ownerLabel(owner: Owner): string {
+  return OWNER[owner];
+}
+
+const STATE: Record<ItemState, string> = {
+  proved: 'proved',
+  failed: 'failed',
+  pending: 'pending',
+  unrun: 'not run',
+  'handed-over': 'handed over',
+  closed: 'closed',
+  open: 'open',
+};
+
+export function stateLabel(state: ItemState): string {
+  return STATE[state];
+}
+
+/** The colour family of an item state: passed, failed, pending or neutral. */
+export type Tone = 'passed' | 'failed' | 'pending' | 'neutral';
+
+const TONE: Record<ItemState, Tone> = {
+  proved: 'passed',
+  closed: 'passed',
+  failed: 'failed',
+  pending: 'pending',
+  unrun: 'neutral',
+  'handed-over': 'pending',
+  open: 'neutral',
+};
+
+export function stateTone(state: ItemState): Tone {
+  return TONE[state];
+}
+
+const REASON: Record<LedgerReason, string> = {
+  counted: 'decides its item',
+  subagent: 'ran in a subagent; only the main session’s own runs count',
+  sidechain: 'a side-chain record; only the main session’s own runs count',
+  'different command': 'not the exact proof command',
+  'pending notice': 'a background run; it counts only when its completion notice arrives',
+  'still running': 'no result yet',
+  superseded: 'a newer run of the same proof decides',
+};
+
+export function reasonText(reason: LedgerReason): string {
+  return REASON[reason];
+}
+
+const STAGE: Record<StageState, string> = { done: 'done', 'under way': 'under way', waiting: 'waiting', skipped: 'skipped' };
+
+export function stageStateLabel(state: StageState): string {
+  return STAGE[state];
+}
+
+/** How the goal's list was frozen, as one phrase. */
+export function frozenText(goal: Goal): string {
+  if (goal.frozenBy === 'given') return 'evaluated as approved';
+  if (goal.frozenBy === 'approval') return 'frozen at approval';
+  if (goal.frozenBy === 'adopt') return 'frozen by Adopt Plan';
+  return 'not approved yet';
+}
+
+/** What a run's end says: "exit 0", "exit 3", "waiting for its notice", "still running". */
+export function runEndText(run: Run): string {
+  if (run.outcome === 'running') return 'still running';
+  if (run.outcome === 'pending') return 'waiting for its completion notice';
+  if (run.exit === null) return run.outcome === 'passed' ? 'passed' : 'failed, no exit code';
+  return `exit ${run.exit}`;
+}
+
+export function verdictText(t: TallyView): string {
+  return t.verdict === 'done' ? 'All done' : `Not done — ${t.open} open`;
+}
+
+export function basename(path: string): string {
+  const parts = path.split(/[\\/]/);
+  return parts[parts.length - 1] || path;
+}
+
+/** An item's text without its leading id and its trailing `Proof: ...` (both shown elsewhere). */
+export function itemTitle(item: { id: string; text: string }): string {
+  const id = item.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const title = item.text
+    .trim()
+    .replace(new RegExp(`^${id}\\s*[.:)]?\\s*`, 'i'), '')
+    .replace(/\s*Proof\s*:(?![\s\S]*Proof\s*:)[\s\S]*$/, '')
+    .trim();
+  return title || item.text.trim();
+}
