@@ -186,9 +186,11 @@ function ensureCompetitors(): { ccstatusline: string; ccusage: string } | null {
   const dir = join(WORK, 'competitors');
   const cc = join(dir, 'node_modules', 'ccstatusline', 'dist', 'ccstatusline.js');
   const cu = join(dir, 'node_modules', '.bin', 'ccusage');
-  if (!existsSync(cc) || !existsSync(cu)) {
+  // ccusage runs a native binary from an optional package; name it so npm cannot leave it out.
+  const native = join(dir, 'node_modules', '@ccusage', 'ccusage-linux-x64');
+  if (!existsSync(cc) || !existsSync(cu) || !existsSync(native)) {
     mkdirSync(dir, { recursive: true });
-    const r = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error', '--include=optional', 'ccstatusline@2.2.30', 'ccusage@20.0.26'], { stdio: 'inherit' });
+    const r = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error', '--include=optional', 'ccstatusline@2.2.30', 'ccusage@20.0.24', '@ccusage/ccusage-linux-x64@20.0.24'], { stdio: 'inherit' });
     if (r.status !== 0) return null;
   }
   return { ccstatusline: cc, ccusage: cu };
@@ -206,7 +208,7 @@ function benchCompetitors(): void {
     const theirs: Array<[string, number]> = [];
     for (const [name, cmd] of [
       ['ccstatusline 2.2.30', ['node', tools.ccstatusline]],
-      ['ccusage 20.0.26 statusline', [tools.ccusage, 'statusline', '--offline']],
+      ['ccusage 20.0.24 statusline', [tools.ccusage, 'statusline', '--offline']],
     ] as Array<[string, string[]]>) {
       try {
         theirs.push([name, afterAppend(cmd, w, 5)]);
