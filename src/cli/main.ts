@@ -11,6 +11,10 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   adopt: { summary: 'adopt PLAN [--cwd D]                freeze a plan as this workspace\'s approved goal', load: () => import('./commands/adopt') },
   handover: { summary: 'handover ID --why "..."             hand an item Claude cannot close by a command to the person', load: () => import('./commands/handover') },
   demo: { summary: 'demo                                the tally and status line of the bundled demo session', load: () => import('./commands/demo') },
+  hook: { summary: 'hook GATE                           the Claude Code hook runner (reads the hook JSON on stdin)', load: () => import('./commands/hook') },
+  install: { summary: 'install [--local] [--dir D]         install the hooks and status line into .claude/settings.json', load: () => import('./commands/install') },
+  uninstall: { summary: 'uninstall [--local] [--dir D]       remove exactly what install added', load: () => import('./commands/uninstall') },
+  doctor: { summary: 'doctor [--dir D] [--json]           is each gate armed, when did it last fire', load: () => import('./commands/doctor') },
 };
 
 export function usage(): string {

@@ -4,7 +4,7 @@
 // a file that is not valid JSON is refused and left untouched, every write is atomic, the file as
 // it was before the meter is kept as a backup, and uninstall gives those exact bytes back when
 // nothing else changed since.
-import { chmodSync, existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { RUNNER_REL, isMeterCommand } from '../core/install/entries';
 import {
@@ -31,6 +31,16 @@ export function settingsPath(workspace: string, name: SettingsName): string {
 
 export function runnerPath(workspace: string): string {
   return join(workspace, RUNNER_REL);
+}
+
+/** The runner's V8 code caches (proofmeter.js.<command>.v8cache), written beside it on first use. */
+function removeCodeCaches(workspace: string): void {
+  const dir = join(workspace, STATE_DIR);
+  try {
+    for (const n of readdirSync(dir)) if (/^proofmeter\.js\..*\.v8cache$/.test(n)) unlinkSync(join(dir, n));
+  } catch {
+    // nothing to remove
+  }
 }
 
 function backupPath(workspace: string, name: SettingsName, kind: 'install' | 'uninstall'): string {
@@ -86,6 +96,7 @@ stop-blocks.json
 scan/
 backup/
 install.json
+*.v8cache
 *.tmp
 `;
 
@@ -112,6 +123,7 @@ export function installMeter(workspace: string, name: SettingsName, runnerSource
   let runner: InstallResult['runner'] = 'copied';
   if (existsSync(target)) runner = readFileSync(target).equals(bundle) ? 'unchanged' : 'updated';
   if (runner !== 'unchanged') {
+    removeCodeCaches(workspace);
     writeFileAtomic(target, bundle);
     chmodSync(target, 0o755);
   }
@@ -157,17 +169,18 @@ export function uninstallMeter(workspace: string, name: SettingsName): Uninstall
   const path = settingsPath(workspace, name);
   const text = readText(path);
   const current = parseOrRefuse(workspace, path, text);
-  const un = unmergeMeter(current);
-  if (!un.ok) throw new UserError(`${relative(workspace, path)}: ${un.error}; fix it or move it aside. Nothing was changed.`);
   const record = readRecord(workspace);
   const rec = record.files[name];
+  // The file as it was before install, when its backup is still there and readable.
+  const original = rec?.backup ? readText(join(workspace, rec.backup)) : null;
+  const originalParsed = original !== null ? parseSettings(original) : null;
+  const un = unmergeMeter(current, originalParsed?.ok ? originalParsed.value : null);
+  if (!un.ok) throw new UserError(`${relative(workspace, path)}: ${un.error}; fix it or move it aside. Nothing was changed.`);
   let restored: UninstallResult['restored'] = 'none';
   let backup: string | null = null;
   if (un.changed && text !== null) {
     backup = backupPath(workspace, name, 'uninstall');
     writeFileAtomic(backup, text);
-    const original = rec?.backup ? readText(join(workspace, rec.backup)) : null;
-    const originalParsed = original !== null ? parseSettings(original) : null;
     if (rec && !rec.existed && Object.keys(un.settings).length === 0) {
       unlinkSync(path);
       restored = 'deleted';
@@ -197,6 +210,7 @@ export function uninstallMeter(workspace: string, name: SettingsName): Uninstall
   let runnerRemoved = false;
   if (!otherUses && existsSync(runnerPath(workspace))) {
     unlinkSync(runnerPath(workspace));
+    removeCodeCaches(workspace);
     runnerRemoved = true;
   }
   return { settingsFile: path, changed: un.changed, removed: un.removed, restored, backup, runnerRemoved };

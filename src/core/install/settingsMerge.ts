@@ -107,8 +107,14 @@ export function mergeMeter(input: Settings): MergeResult {
 
 export type UnmergeResult = { ok: true; settings: Settings; changed: boolean; removed: string[] } | { ok: false; error: string };
 
-/** Removes every meter command, the groups and event lists that only held them, and the meter's statusLine. */
-export function unmergeMeter(input: Settings): UnmergeResult {
+/**
+ * Removes every meter command, the groups and event lists that only held them, and the meter's
+ * statusLine. With `original` (the file before install), a list or `hooks` object that the
+ * original already had stays, even when it is left empty.
+ */
+export function unmergeMeter(input: Settings, original: Settings | null = null): UnmergeResult {
+  const hadHooks = original !== null && isObject(original.hooks);
+  const hadEvent = (event: string) => hadHooks && Array.isArray((original!.hooks as Record<string, unknown>)[event]);
   const settings = structuredClone(input);
   const removed: string[] = [];
   if (settings.hooks !== undefined && !isObject(settings.hooks)) return { ok: false, error: '"hooks" is not an object' };
@@ -134,10 +140,10 @@ export function unmergeMeter(input: Settings): UnmergeResult {
         if (own.length) kept.push({ ...g, hooks: own });
       }
       if (!touched) continue;
-      if (kept.length) hooks[event] = kept;
+      if (kept.length || hadEvent(event)) hooks[event] = kept;
       else delete hooks[event];
     }
-    if (Object.keys(hooks).length === 0 && Object.keys(input.hooks as object).length > 0) delete settings.hooks;
+    if (Object.keys(hooks).length === 0 && Object.keys(input.hooks as object).length > 0 && !hadHooks) delete settings.hooks;
   }
   const sl = settings.statusLine;
   if (isObject(sl) && isMeterCommand(sl.command)) {

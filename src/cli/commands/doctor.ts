@@ -1,0 +1,181 @@
+// `proofmeter doctor [--dir DIR] [--json]`: is each gate armed? For each: its entry in the
+// settings files, the runner present and runnable, and when it last fired (health.jsonl), per
+// session. Then the known reasons a gate silently does not fire, with the ones seen here marked.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { GATES, RUNNER_REL, isMeterCommand, meterHookOf, type HookName } from '../../core/install/entries';
+import { isObject, meterEntries, parseSettings, type Settings } from '../../core/install/settingsMerge';
+import { readHealth, type HealthRecord } from '../../workspace/health';
+import { claudeConfigDir } from '../../workspace/transcriptFiles';
+import { UsageError, type CommandResult, type Io } from '../io';
+
+interface SettingsSource {
+  label: string;
+  path: string;
+  state: 'absent' | 'invalid' | 'ok';
+  settings: Settings | null;
+}
+
+export interface GateReport {
+  hook: HookName | 'statusline';
+  label: string;
+  entryIn: string[];
+  armed: boolean;
+  why: string | null;
+  lastFired: { time: string; outcome: string; session: string | null } | null;
+}
+
+export interface Diagnosis {
+  workspace: string;
+  runner: { present: boolean; runs: boolean; detail: string };
+  node: string | null;
+  sources: Array<{ label: string; path: string; state: string }>;
+  gates: GateReport[];
+  sessions: Array<{ session: string; last: string; events: Record<string, { time: string; outcome: string }> }>;
+  reasons: Array<{ seen: boolean; text: string }>;
+}
+
+function readSource(label: string, path: string): SettingsSource {
+  if (!existsSync(path)) return { label, path, state: 'absent', settings: null };
+  try {
+    const p = parseSettings(readFileSync(path, 'utf8'));
+    return p.ok ? { label, path, state: 'ok', settings: p.value } : { label, path, state: 'invalid', settings: null };
+  } catch {
+    return { label, path, state: 'invalid', settings: null };
+  }
+}
+
+function which(cmd: string, env: NodeJS.ProcessEnv): string | null {
+  for (const dir of (env.PATH ?? '').split(':')) {
+    if (dir && existsSync(join(dir, cmd))) return join(dir, cmd);
+  }
+  return null;
+}
+
+export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
+  const home = env.HOME || homedir();
+  const sources = [
+    readSource('project', join(workspace, '.claude', 'settings.json')),
+    readSource('local', join(workspace, '.claude', 'settings.local.json')),
+    readSource('user', join(claudeConfigDir(env), 'settings.json')),
+    readSource('managed', '/etc/claude-code/managed-settings.json'),
+  ];
+  const node = which('node', env);
+  const runnerAbs = join(workspace, RUNNER_REL);
+  const runner = { present: existsSync(runnerAbs), runs: false, detail: 'missing' };
+  if (runner.present) {
+    const r = spawnSync(node ?? process.execPath, [runnerAbs, '--version'], { encoding: 'utf8', timeout: 10000, env: { ...env, CLAUDE_PROJECT_DIR: workspace } });
+    runner.runs = r.status === 0;
+    runner.detail = runner.runs ? `runs (version ${r.stdout.trim()})` : `present but fails to run (${r.error ? r.error.message : `exit ${r.status}`})`;
+  }
+  const disabledIn = sources.filter((s) => s.settings?.disableAllHooks === true).map((s) => s.label);
+  const managedOnly = sources.find((s) => s.label === 'managed')?.settings?.allowManagedHooksOnly === true;
+  const health = readHealth(workspace);
+  const lastOf = (hook: string): HealthRecord | undefined => [...health].reverse().find((h) => h.event === hook);
+
+  const gates: GateReport[] = GATES.map((g) => {
+    const entryIn = sources.filter((s) => s.settings && meterEntries(s.settings).some((e) => e.event === g.event && meterHookOf(e.command) === g.hook)).map((s) => s.label);
+    let why: string | null = null;
+    if (!entryIn.length) why = 'no entry in any settings file (run proofmeter install)';
+    else if (!runner.present) why = `the runner ${RUNNER_REL} is missing (run proofmeter install)`;
+    else if (!runner.runs) why = `the runner does not run: ${runner.detail}`;
+    else if (!node) why = 'node is not on PATH';
+    else if (disabledIn.length) why = `disableAllHooks is set in the ${disabledIn.join(', ')} settings`;
+    else if (managedOnly && !entryIn.includes('managed')) why = 'managed settings allow managed hooks only';
+    const last = lastOf(g.hook);
+    return {
+      hook: g.hook,
+      label: `${g.label} [${g.event}${g.matcher ? ` ${g.matcher}` : ''}]`,
+      entryIn,
+      armed: why === null,
+      why,
+      lastFired: last ? { time: last.time, outcome: last.outcome, session: last.session } : null,
+    };
+  });
+  // The status line: the last settings source with a statusLine wins (local over project over user).
+  const slSource = ['local', 'project', 'user'].map((l) => sources.find((s) => s.label === l)!).find((s) => s.settings && s.settings.statusLine !== undefined);
+  const slIsMeter = !!slSource && isObject(slSource.settings!.statusLine) && isMeterCommand((slSource.settings!.statusLine as Settings).command);
+  gates.push({
+    hook: 'statusline',
+    label: 'status line [statusLine]',
+    entryIn: slSource && slIsMeter ? [slSource.label] : [],
+    armed: slIsMeter && runner.runs,
+    why: !slSource ? 'no statusLine in any settings file' : !slIsMeter ? `the ${slSource.label} settings' own statusLine is in effect (kept on purpose)` : runner.runs ? null : 'the runner does not run',
+    lastFired: null,
+  });
+
+  const bySession = new Map<string, Diagnosis['sessions'][number]>();
+  for (const h of health) {
+    const key = h.session ?? '(unknown)';
+    const s = bySession.get(key) ?? { session: key, last: h.time, events: {} };
+    s.last = h.time > s.last ? h.time : s.last;
+    s.events[h.event] = { time: h.time, outcome: h.outcome };
+    bySession.set(key, s);
+  }
+  const sessions = [...bySession.values()].sort((a, b) => (a.last < b.last ? 1 : -1)).slice(0, 5);
+
+  const local = sources.find((s) => s.label === 'local');
+  const trusted = (() => {
+    try {
+      const j = JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8')) as { projects?: Record<string, { hasTrustDialogAccepted?: boolean }> };
+      return j.projects?.[workspace]?.hasTrustDialogAccepted === true;
+    } catch {
+      return false;
+    }
+  })();
+  const reasons: Diagnosis['reasons'] = [
+    { seen: disabledIn.length > 0, text: 'disableAllHooks: true in any settings file (user, project, local or managed) turns every hook off.' },
+    { seen: managedOnly, text: 'allowManagedHooksOnly in managed settings ignores the hooks of project and local settings.' },
+    { seen: !!local?.settings && local.settings.statusLine !== undefined && !slIsMeter, text: ".claude/settings.local.json is read after settings.json: hooks from both run, but a statusLine there replaces the meter's." },
+    { seen: sources.some((s) => s.state === 'invalid'), text: `A settings file that is not valid JSON is skipped by Claude Code${sources.filter((s) => s.state === 'invalid').map((s) => ` (invalid now: ${s.path})`).join('')}.` },
+    { seen: false, text: 'Claude Code reads hooks when a session starts: entries added or edited mid-session fire only after a restart or after reviewing them in /hooks.' },
+    { seen: !node, text: "`node` must be on the PATH Claude Code starts hooks with (a GUI-launched VS Code or an nvm set up only in interactive shells may lack it)." },
+    { seen: !trusted, text: `Project hooks run only in a trusted folder: accept the trust dialog once in the terminal UI${trusted ? '' : ' (no trust recorded for this folder in ~/.claude.json)'}.` },
+    { seen: !runner.present, text: 'A fresh clone has no runner unless .claude/proofmeter/proofmeter.js was committed: run proofmeter install there.' },
+    { seen: false, text: 'The plan gate fires only where ExitPlanMode can run: the terminal UI, the VS Code panel, or an SDK host with --permission-prompt-tool; `claude -p` disables it.' },
+    { seen: false, text: 'The statusLine runs only in the terminal UI, not under -p, the SDK or the VS Code panel.' },
+  ];
+  return {
+    workspace,
+    runner,
+    node,
+    sources: sources.map((s) => ({ label: s.label, path: s.path, state: s.state })),
+    gates,
+    sessions,
+    reasons,
+  };
+}
+
+export function doctorText(d: Diagnosis): string {
+  const out: string[] = [`Workspace: ${d.workspace}`];
+  out.push(`Runner: ${RUNNER_REL}: ${d.runner.detail}`);
+  out.push(`node on PATH: ${d.node ?? 'NOT FOUND'}`);
+  out.push('Settings: ' + d.sources.filter((s) => s.state !== 'absent').map((s) => `${s.label} ${s.path}${s.state === 'invalid' ? ' (NOT VALID JSON)' : ''}`).join('; '));
+  out.push('Gates:');
+  for (const g of d.gates) {
+    const fired = g.lastFired ? `last fired ${g.lastFired.time} (${g.lastFired.outcome})` : g.hook === 'statusline' ? '' : 'never fired here yet';
+    out.push(`  ${g.armed ? 'ARMED    ' : 'NOT ARMED'} ${g.label}${g.entryIn.length ? ` in ${g.entryIn.join(', ')}` : ''}${g.why ? `: ${g.why}` : ''}${fired ? `; ${fired}` : ''}`);
+  }
+  if (d.sessions.length) {
+    out.push('Last firing per session (newest first):');
+    for (const s of d.sessions) {
+      out.push(`  ${s.session}: ` + Object.entries(s.events).map(([e, v]) => `${e} ${v.time} ${v.outcome}`).join(', '));
+    }
+  } else out.push('No hook has fired in this workspace yet (.claude/proofmeter/health.jsonl is empty).');
+  out.push('Known reasons a gate silently does not fire (! = seen here):');
+  for (const r of d.reasons) out.push(`  ${r.seen ? '!' : '-'} ${r.text}`);
+  const hooksArmed = d.gates.filter((g) => g.hook !== 'statusline');
+  out.push(hooksArmed.every((g) => g.armed) ? 'All gates armed.' : `${hooksArmed.filter((g) => !g.armed).length} gate(s) not armed.`);
+  return out.join('\n');
+}
+
+export function run(args: string[], io: Io): CommandResult {
+  const { values, positionals } = parseArgs({ args, options: { dir: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true });
+  if (positionals.length) throw new UsageError('usage: proofmeter doctor [--dir DIR] [--json]');
+  const d = diagnose(resolve(io.cwd, values.dir ?? '.'), io.env);
+  io.out(values.json ? JSON.stringify(d, null, 2) : doctorText(d));
+  return { code: d.gates.filter((g) => g.hook !== 'statusline').every((g) => g.armed) ? 0 : 1 };
+}

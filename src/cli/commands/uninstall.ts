@@ -1,0 +1,23 @@
+// `proofmeter uninstall [--local] [--dir DIR]`: removes exactly the entries install added. When
+// nothing else changed since, the settings file gets its pre-install bytes back.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { uninstallMeter, type SettingsName } from '../../workspace/settingsMerge';
+import { UsageError, type CommandResult, type Io } from '../io';
+
+export function run(args: string[], io: Io): CommandResult {
+  const { values, positionals } = parseArgs({ args, options: { local: { type: 'boolean' }, dir: { type: 'string' } }, allowPositionals: true });
+  if (positionals.length) throw new UsageError('usage: proofmeter uninstall [--local] [--dir DIR]');
+  const ws = resolve(io.cwd, values.dir ?? '.');
+  const name: SettingsName = values.local ? 'settings.local.json' : 'settings.json';
+  const r = uninstallMeter(ws, name);
+  const file = `.claude/${name}`;
+  if (!r.changed) io.out(`No proofmeter entries in ${file}: nothing to remove.`);
+  else {
+    const how = { backup: 'restored byte for byte from the pre-install backup', deleted: 'deleted (install had created it)', rewritten: 'rewritten without them (other changes since install are kept)', none: '' }[r.restored];
+    io.out(`Removed ${r.removed.length} proofmeter entr${r.removed.length === 1 ? 'y' : 'ies'} from ${file}: ${how}.`);
+    if (r.backup) io.out(`The file as it was before uninstall is in ${r.backup.slice(ws.length + 1)}.`);
+  }
+  if (r.runnerRemoved) io.out('Removed the runner .claude/proofmeter/proofmeter.js. The goal and records in .claude/proofmeter/ are kept.');
+  return { code: 0 };
+}

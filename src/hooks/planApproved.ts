@@ -1,0 +1,52 @@
+// PostToolUse ExitPlanMode: the person approved the plan (the tool ran), so the list is frozen
+// now, with the session that approved it. A plan that changed between the gate and the approval
+// and no longer passes is not frozen; the agent is told why.
+import { parsePlanText as parsePlan } from '../workspace/planParser';
+import { addContext, silent, type HookAnswer } from './answer';
+import type { HookContext } from './context';
+import { PROOF_RULE, countLine, findingLines, freezePlan } from './freeze';
+import { planTextOf } from './planGate';
+import { str, type HookInput } from './payload';
+import { HookFault } from '../workspace/health';
+
+function field(v: unknown, key: string): unknown {
+  return v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+}
+
+export function planApproved(input: HookInput, ctx: HookContext): HookAnswer {
+  if (input.tool_name !== 'ExitPlanMode') return silent('not-plan');
+  const resp = input.tool_response;
+  const ti = input.tool_input ?? {};
+  const plan = planTextOf(field(resp, 'plan') ?? ti.plan, field(resp, 'filePath') ?? ti.planFilePath);
+  if (!plan) {
+    return addContext('PostToolUse', 'Proofmeter saw the plan approved but could not read it, so nothing was frozen. Run `proofmeter adopt PLAN.md` on the plan file.', 'no-plan');
+  }
+  const parsed = parsePlan(plan.text);
+  const r = freezePlan({
+    workspace: ctx.workspace,
+    planText: plan.text,
+    planFile: plan.file,
+    frozenBy: 'approval',
+    sessionId: str(input.session_id),
+    now: ctx.now(),
+  }, parsed);
+  switch (r.kind) {
+    case 'refused':
+      return addContext(
+        'PostToolUse',
+        ['Proofmeter did not freeze the approved plan, because it no longer passes check-plan:', ...findingLines(r.findings), 'Fix the plan and have it approved again.'].join('\n'),
+        'refused',
+      );
+    case 'bad-goal':
+      throw new HookFault('bad-state', r.error);
+    case 'same':
+      return addContext('PostToolUse', `Proofmeter: this plan is already the frozen goal (${countLine(r.goal)}). ${PROOF_RULE}`, 'same');
+    case 'frozen':
+      return addContext(
+        'PostToolUse',
+        `Proofmeter froze the approved plan as this workspace's goal: ${countLine(r.goal)}. ${PROOF_RULE}`,
+        'frozen',
+        `Proofmeter: plan approved and frozen (${countLine(r.goal)}).`,
+      );
+  }
+}

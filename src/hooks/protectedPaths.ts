@@ -1,0 +1,75 @@
+// The paths an agent must not change: the meter's state folder and the settings files that hold
+// (or could switch off) its hook entries. Symlinked spellings are resolved, so a link into the
+// state folder is the state folder.
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { claudeConfigDir } from '../workspace/transcriptFiles';
+import { STATE_DIR } from '../workspace/goalState';
+
+export interface Protected {
+  workspace: string;
+  /** The state folder, in each spelling (as given, resolved). */
+  stateDirs: string[];
+  /** Settings files that can arm or disarm the meter's hooks. */
+  settingsFiles: string[];
+}
+
+function spellings(p: string): string[] {
+  const real = realish(p);
+  return real === p ? [p] : [p, real];
+}
+
+/** The resolved path, or for a path that does not exist yet, its resolved folder plus its name. */
+export function realish(p: string): string {
+  try {
+    if (existsSync(p)) return realpathSync(p);
+    const parent = dirname(p);
+    if (parent !== p && existsSync(parent)) return join(realpathSync(parent), basename(p));
+  } catch {
+    // unreadable: keep the spelling given
+  }
+  return p;
+}
+
+export function protectedPaths(workspace: string, env: NodeJS.ProcessEnv): Protected {
+  const ws = resolve(workspace);
+  const files = [join(ws, '.claude', 'settings.json'), join(ws, '.claude', 'settings.local.json'), join(claudeConfigDir(env), 'settings.json')];
+  return {
+    workspace: ws,
+    stateDirs: spellings(join(ws, STATE_DIR)),
+    settingsFiles: [...new Set(files.flatMap(spellings))],
+  };
+}
+
+export function isWithin(p: string, dir: string): boolean {
+  return p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+export type PathKind = 'state' | 'settings';
+
+/**
+ * What an absolute path is to the meter. `destroy` also matches folders that hold a protected
+ * path (rm -rf .claude), for commands that remove or move whole trees.
+ */
+export function classifyPath(abs: string, prot: Protected, mode: 'write' | 'destroy'): PathKind | null {
+  for (const p of new Set([abs, realish(abs)])) {
+    if (prot.stateDirs.some((d) => isWithin(p, d))) return 'state';
+    if (prot.settingsFiles.includes(p)) return 'settings';
+    if (mode === 'destroy') {
+      if (prot.stateDirs.some((d) => isWithin(d, p))) return 'state';
+      if (prot.settingsFiles.some((f) => isWithin(f, p))) return 'settings';
+    }
+  }
+  return null;
+}
+
+/** A path for messages: relative to the workspace when inside it. */
+export function shown(abs: string, prot: Protected): string {
+  const rel = relative(prot.workspace, abs);
+  return rel && !rel.startsWith('..') ? rel : abs;
+}
+
+/** Text that names a protected path, for code we cannot take apart (inline scripts, unexpanded variables). */
+export function mentionsProtected(text: string): boolean {
+  return /\.claude\/proofmeter|\.claude\/settings(\.local)?\.json|disableAllHooks|allowManagedHooksOnly/.test(text);
+}

@@ -1,0 +1,41 @@
+// SessionStart (startup, resume, clear, compact): re-injects a short progress ledger, so a session
+// that was compacted or resumed continues from the meter's record instead of from step 1.
+import type { Tally } from '../core/tally/tally';
+import { readGoal } from '../workspace/goalState';
+import { HookFault } from '../workspace/health';
+import { tallyWorkspace } from '../workspace/workspaceTally';
+import { addContext, silent, type HookAnswer } from './answer';
+import type { HookContext } from './context';
+import { PROOF_RULE } from './freeze';
+import { doneOf, openLines, personLine } from './ledger';
+import type { HookInput } from './payload';
+
+export function ledgerText(t: Tally): string {
+  const g = t.goal;
+  const how = g.frozenBy === 'approval' ? 'approved' : g.frozenBy === 'adopt' ? 'adopted' : 'frozen';
+  const out = [
+    'Proofmeter progress ledger (from the meter\'s records of this workspace; trust it over memory of earlier turns):',
+    `Goal: ${g.title ?? '(untitled plan)'} (${g.planPath ?? 'no plan file'}), ${how}${g.frozenAt ? ` ${g.frozenAt}` : ''}.`,
+    `${doneOf(t)} of Claude's part done${t.verdict === 'done' ? ': ALL DONE' : ''}.`,
+  ];
+  const open = openLines(t);
+  if (open.length) out.push('Open for Claude (item, state, the proof that closes it):', ...open);
+  const person = personLine(t);
+  if (person) out.push(person);
+  const done = t.items.filter((i) => i.state === 'proved' || i.state === 'closed').map((i) => i.id);
+  if (done.length) out.push(`Done: ${done.join(' ')}`);
+  if (t.verdict !== 'done') out.push(PROOF_RULE);
+  return out.join('\n');
+}
+
+export interface SessionStartDeps {
+  tally: (ws: string, env: NodeJS.ProcessEnv) => Tally;
+}
+
+export function sessionStart(input: HookInput, ctx: HookContext, deps: SessionStartDeps = { tally: (cwd, env) => tallyWorkspace({ cwd, env }) }): HookAnswer {
+  const goal = readGoal(ctx.workspace);
+  if (goal.kind === 'bad') throw new HookFault('bad-state', goal.error);
+  if (goal.kind === 'none') return silent('no-goal');
+  const t = deps.tally(ctx.workspace, ctx.env);
+  return addContext('SessionStart', ledgerText(t), `context-${input.source ?? 'unknown'}`);
+}

@@ -1,0 +1,407 @@
+// The meter's hooks against the real Claude Code CLI (2.1.332), offline, with the scripted fake
+// Messages API. Every run uses the bundle built by `node esbuild.mjs` (dist/proofmeter.js),
+// installed into the run's project the way `proofmeter install` installs it.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { netnsUnavailableReason, repoRoot, runClaude, hookCommand, type RunResult, type RequestLogEntry } from './runClaude';
+import { ensureClaude } from '../../scripts/setup-claude.mjs';
+import { GATES, gateGroup, type HookName } from '../../src/core/install/entries';
+
+const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
+const TIMEOUT = 120_000;
+
+/** Runs the built bundle in a child process. */
+function pm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
+  const r = spawnSync(process.execPath, [BUNDLE, ...args], { cwd, env, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function listAll(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? listAll(p, base) : [relative(base, p)];
+  });
+}
+
+/**
+ * A project prepared outside the run: user files, `proofmeter install`, optionally `proofmeter
+ * adopt PLAN.md`. Returns its .claude tree and files as a runClaude `files` map.
+ */
+function prepared(opts: { settings?: string; plan?: string; adopt?: boolean } = {}): { files: Record<string, string>; settingsText: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'pm-prep-'));
+  mkdirSync(join(dir, '.claude'));
+  if (opts.settings !== undefined) writeFileSync(join(dir, '.claude', 'settings.json'), opts.settings);
+  if (opts.plan !== undefined) writeFileSync(join(dir, 'PLAN.md'), opts.plan);
+  const i = pm(['install', '--dir', dir], dir);
+  assert.equal(i.code, 0, i.err);
+  if (opts.adopt) {
+    const a = pm(['adopt', 'PLAN.md', '--cwd', dir], dir);
+    assert.equal(a.code, 0, a.err);
+  }
+  const files: Record<string, string> = {};
+  for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache')) files[rel] = readFileSync(join(dir, rel), 'utf8');
+  rmSync(dir, { recursive: true, force: true });
+  return { files, settingsText: files[join('.claude', 'settings.json')]! };
+}
+
+/** Settings with only some of the meter's entries (for scenarios about one gate). */
+function onlyGates(...hooks: HookName[]) {
+  const out: Record<string, unknown[]> = {};
+  for (const g of GATES.filter((x) => hooks.includes(x.hook))) (out[g.event] ??= []).push(gateGroup(g));
+  return { hooks: out };
+}
+
+function health(run: RunResult): Array<{ event: string; outcome: string; session: string | null }> {
+  const p = join(run.project, '.claude', 'proofmeter', 'health.jsonl');
+  return existsSync(p) ? readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+}
+
+function outcomes(run: RunResult, event: string): string[] {
+  return health(run).filter((h) => h.event === event).map((h) => h.outcome);
+}
+
+function threadRequests(run: RunResult): RequestLogEntry[] {
+  return run.requests().filter((q) => q.path === '/v1/messages' && q.reply.kind === 'thread');
+}
+
+/** The text of a request's last user message (tool results and text blocks). */
+function lastUserText(q: RequestLogEntry): string {
+  const msgs: any[] = q.body?.messages ?? [];
+  const last = [...msgs].reverse().find((m) => m.role === 'user');
+  if (!last) return '';
+  const c = last.content;
+  if (typeof c === 'string') return c;
+  return (c as any[]).map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? (typeof b.content === 'string' ? b.content : JSON.stringify(b.content)) : '')).join('\n');
+}
+
+function goalOf(run: RunResult): any {
+  return JSON.parse(readFileSync(join(run.project, '.claude', 'proofmeter', 'goal.json'), 'utf8'));
+}
+
+const bash = (command: string, extra: Record<string, unknown> = {}) => ({ content: [{ type: 'tool_use' as const, name: 'Bash', input: { command, description: 'Run a command', ...extra } }] });
+
+describe('hooks with the real Claude Code CLI', function () {
+  this.timeout(10 * 60 * 1000);
+  const runs: RunResult[] = [];
+
+  before(async function () {
+    const reason = netnsUnavailableReason();
+    if (reason) throw new Error(`cannot isolate the CLI from the network here: ${reason}`);
+    if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run node esbuild.mjs first`);
+    await ensureClaude();
+  });
+
+  after(() => runs.forEach((r) => r.cleanup()));
+
+  it('plan gate: a plan without proofs is refused at ExitPlanMode, the fixed plan is approved and frozen', async function () {
+    this.timeout(TIMEOUT);
+    const bad = '# Marker plan\n\n## Steps\n- S1. Write the marker.\n- S2. The person reads it. Proof: human — your words name S2\n';
+    const good = '# Marker plan\n\n## Steps\n- S1. Write the marker. Proof: `echo plan-marker-ok`\n- S2. The person reads it. Proof: human — your words name S2\n';
+    const { files } = prepared();
+    const run = await runClaude({
+      name: 'hooks-plan',
+      mode: 'sdk',
+      prompts: ['plan the marker task'],
+      args: ['--permission-mode', 'plan'],
+      files,
+      script: {
+        threads: [{
+          name: 'main',
+          match: 'plan the marker task',
+          captures: { plan_file: 'create your plan at (/[^ "\\\\]+?\\.md)' },
+          turns: [
+            { content: [{ type: 'tool_use', name: 'Write', input: { file_path: '{{plan_file}}', content: bad } }] },
+            { content: [{ type: 'tool_use', name: 'ExitPlanMode', input: {} }] },
+            { content: [{ type: 'tool_use', name: 'Write', input: { file_path: '{{plan_file}}', content: good } }] },
+            { content: [{ type: 'tool_use', name: 'ExitPlanMode', input: {} }] },
+            bash('echo plan-marker-ok'),
+            { text: 'Plan approved and S1 proved.' },
+          ],
+        }],
+      },
+    });
+    runs.push(run);
+    assert.equal(run.invocations[0]!.exitCode, 0);
+    const reqs = threadRequests(run);
+    assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2, 3, 4, 5]);
+    // The refusal reached the model as the ExitPlanMode result, one line per finding.
+    const refusal = lastUserText(reqs[2]!);
+    assert.match(refusal, /Proofmeter refused this plan: 1 problem\. Fix it in the plan file and call ExitPlanMode again:\n- line 4: S1 has no proof; end the item with Proof: `npm test -- --grep parser`/);
+    // The person (the SDK host) was asked about the accepted plan only.
+    const asked = readFileSync(run.controlLog!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+      .filter((c) => c.dir === 'from-cli' && c.msg.request?.subtype === 'can_use_tool' && c.msg.request.tool_name === 'ExitPlanMode');
+    assert.equal(asked.length, 1);
+    assert.match(String(asked[0].msg.request.input.plan), /Proof: `echo plan-marker-ok`/);
+    // Frozen at approval, with the approving session.
+    const goal = goalOf(run);
+    assert.equal(goal.frozenBy, 'approval');
+    assert.equal(goal.sessionId, run.sessionId);
+    assert.match(goal.planPath, /\/home\/\.claude\/plans\/[^/]+\.md$/);
+    assert.deepEqual(goal.items.map((i: any) => [i.id, i.owner]), [['S1', 'claude'], ['S2', 'human']]);
+    assert.deepEqual(outcomes(run, 'plan-gate'), ['deny', 'pass']);
+    assert.deepEqual(outcomes(run, 'plan-approved'), ['frozen']);
+    // S1 was proved after approval, so the stop went through at once.
+    assert.deepEqual(outcomes(run, 'stop'), ['allow']);
+  });
+
+  it('stop gate: blocked while a proof is unrun, allowed once the agent ran it and it passed', async function () {
+    this.timeout(TIMEOUT);
+    const plan = '# Unrun\n\n## Steps\n- S1. Prove it. Proof: `echo unrun-proof-ok`\n';
+    const { files } = prepared({ plan, adopt: true });
+    const run = await runClaude({
+      name: 'hooks-stop-unrun',
+      mode: 'print',
+      prompt: 'finish the unrun task',
+      args: ['--dangerously-skip-permissions'],
+      files,
+      script: { threads: [{ name: 'main', match: 'finish the unrun task', turns: [{ text: 'All done, I think.' }, bash('echo unrun-proof-ok'), { text: 'Now it is proved.' }] }] },
+    });
+    runs.push(run);
+    assert.equal(run.invocations[0]!.exitCode, 0);
+    const reqs = threadRequests(run);
+    assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2], 'one block, then the proof, then the stop went through');
+    const fed = lastUserText(reqs[1]!);
+    assert.ok(fed.includes("Proofmeter: Claude's part of the goal is not done (2 of 4). Open:\n- S1 (not run yet): run `echo unrun-proof-ok`"), fed);
+    assert.ok(fed.includes("Stop blocked 1 of 8 times in a row (Claude Code's cap)."), fed);
+    assert.deepEqual(outcomes(run, 'stop'), ['block', 'allow']);
+    assert.equal(pm(['tally', '--cwd', run.project], run.project, { ...process.env, HOME: run.home }).out.trim().split('\n').at(-1), 'verdict: ALL DONE');
+  });
+
+  it('stop gate: blocked while a proof failed, open again until the proof passes', async function () {
+    this.timeout(TIMEOUT);
+    const plan = '# Failing\n\n## Steps\n- S1. Make done.txt. Proof: `test -f done.txt`\n';
+    const { files } = prepared({ plan, adopt: true });
+    const run = await runClaude({
+      name: 'hooks-stop-failed',
+      mode: 'print',
+      prompt: 'finish the failing task',
+      args: ['--dangerously-skip-permissions'],
+      files,
+      script: {
+        threads: [{
+          name: 'main',
+          match: 'finish the failing task',
+          turns: [bash('test -f done.txt'), { text: 'Checked; stopping.' }, bash('touch done.txt'), bash('test -f done.txt'), { text: 'Fixed and proved.' }],
+        }],
+      },
+    });
+    runs.push(run);
+    assert.equal(run.invocations[0]!.exitCode, 0);
+    const reqs = threadRequests(run);
+    assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2, 3, 4]);
+    const fed = lastUserText(reqs[2]!);
+    // Claude Code reads exit 1 of `test` as "Condition is false"; the run still failed.
+    assert.ok(fed.includes('- S1 (failed: Condition is false): run `test -f done.txt`'), fed);
+    assert.deepEqual(outcomes(run, 'stop'), ['block', 'allow']);
+  });
+
+  it('stop gate: a background proof keeps the gate closed until its completion notice', async function () {
+    this.timeout(TIMEOUT);
+    const proof = 'sleep 2; echo bg-proof-ok';
+    const plan = `# Background\n\n## Steps\n- S1. Slow check. Proof: \`${proof}\`\n`;
+    const { files } = prepared({ plan, adopt: true });
+    const run = await runClaude({
+      name: 'hooks-stop-bg',
+      mode: 'print',
+      prompt: 'finish the background task',
+      args: ['--dangerously-skip-permissions'],
+      files,
+      script: {
+        threads: [{
+          name: 'main',
+          match: 'finish the background task',
+          turns: [bash(proof, { run_in_background: true }), { text: 'Started in the background; stopping.' }, bash('sleep 5'), { text: 'Waited for it.' }],
+        }],
+      },
+    });
+    runs.push(run);
+    assert.equal(run.invocations[0]!.exitCode, 0);
+    const reqs = threadRequests(run);
+    const fed = lastUserText(reqs[2]!);
+    assert.ok(fed.includes(`- S1 (pending: waiting for its completion notice): run \`${proof}\``), fed);
+    const stops = outcomes(run, 'stop');
+    assert.equal(stops[0], 'block');
+    assert.equal(stops.at(-1), 'allow');
+    // Every stop before the notice reached the transcript was blocked; the first allow came after it.
+    const records = run.records();
+    const noticeAt = records.findIndex((r) => r.type === 'attachment' && r.attachment?.type === 'queued_command' && String(r.attachment.prompt).includes('<status>completed</status>'));
+    assert.ok(noticeAt > 0, 'the completion notice is in the transcript');
+    const stopRecords = records.map((r, i) => ({ r, i })).filter(({ r }) => r.type === 'system' && r.subtype === 'stop_hook_summary');
+    assert.equal(stopRecords.length, stops.length);
+    stopRecords.forEach(({ i }, k) => {
+      if (i < noticeAt) assert.equal(stops[k], 'block', `stop ${k} came before the notice`);
+    });
+    const firstAllow = stops.indexOf('allow');
+    assert.ok(stopRecords[firstAllow]!.i > noticeAt, 'the stop went through only after the notice');
+  });
+
+  it('guard: an edit of the hook entries is denied, by Edit, Write and Bash alike', async function () {
+    this.timeout(TIMEOUT);
+    const { files, settingsText } = prepared();
+    const stopLine = settingsText.split('\n').find((l) => l.includes('hook stop'))!.trim();
+    const run = await runClaude({
+      name: 'hooks-guard',
+      mode: 'print',
+      prompt: 'loosen the gate',
+      args: ['--dangerously-skip-permissions'],
+      files,
+      script: {
+        threads: [{
+          name: 'main',
+          match: 'loosen the gate',
+          turns: [
+            { content: [{ type: 'tool_use', name: 'Read', input: { file_path: '{{PROJECT}}/.claude/settings.json' } }] },
+            { content: [{ type: 'tool_use', name: 'Edit', input: { file_path: '{{PROJECT}}/.claude/settings.json', old_string: stopLine, new_string: '"command": "true"' } }] },
+            { content: [{ type: 'tool_use', name: 'Write', input: { file_path: '{{PROJECT}}/.claude/settings.local.json', content: '{"disableAllHooks": true}\n' } }] },
+            bash("sed -i '/hook stop/d' .claude/settings.json"),
+            bash('echo {} > .claude/proofmeter/goal.json'),
+            { text: 'Could not loosen it.' },
+          ],
+        }],
+      },
+    });
+    runs.push(run);
+    assert.equal(run.invocations[0]!.exitCode, 0);
+    assert.equal(readFileSync(join(run.project, '.claude', 'settings.json'), 'utf8'), settingsText, 'settings unchanged');
+    assert.ok(!existsSync(join(run.project, '.claude', 'settings.local.json')));
+    assert.ok(!existsSync(join(run.project, '.claude', 'proofmeter', 'goal.json')));
+    const reqs = threadRequests(run);
+    assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2, 3, 4, 5]);
+    assert.match(lastUserText(reqs[2]!), /Proofmeter guard: this edit changes the meter's hook entries in \.claude\/settings\.json/);
+    assert.match(lastUserText(reqs[3]!), /Proofmeter guard: this edit changes the meter's hook entries in \.claude\/settings\.local\.json/);
+    assert.match(lastUserText(reqs[4]!), /Proofmeter guard: this command would change \.claude\/settings\.json \(sed -i\)/);
+    assert.match(lastUserText(reqs[5]!), /Proofmeter guard: this command would change \.claude\/proofmeter\/goal\.json \(> redirect\)/);
+    assert.deepEqual(outcomes(run, 'guard'), ['deny', 'deny', 'deny', 'deny'], 'Read is not guarded; the four writes were denied');
+  });
+
+  it('SessionStart after /compact carries the ledger into the next request', async function () {
+    this.timeout(TIMEOUT);
+    const plan = '# Ledger\n\n## Steps\n- S1. First. Proof: `echo ledger-s1-ok`\n- S2. Second. Proof: `echo ledger-s2-not-yet`\n';
+    const { files } = prepared({ plan, adopt: true });
+    const run = await runClaude({
+      name: 'hooks-compact',
+      mode: 'print',
+      prompt: 'first ledger prompt',
+      followups: ['/compact', 'after compact prompt'],
+      args: ['--dangerously-skip-permissions'],
+      files: { ...files, [join('.claude', 'settings.json')]: JSON.stringify(onlyGates('session-start'), null, 2) },
+      script: {
+        compactText: 'COMPACTED-SUMMARY: the session ran its first step.',
+        threads: [{ name: 'main', match: 'first ledger prompt', turns: [bash('echo ledger-s1-ok'), { text: 'S1 done.' }] }],
+      },
+    });
+    runs.push(run);
+    // Only the session-start gate is installed here (the stop gate would hold the open S2).
+    assert.deepEqual(run.invocations.map((i) => i.exitCode), [0, 0, 0]);
+    assert.ok(outcomes(run, 'session-start').includes('context-compact'), `session-start outcomes: ${outcomes(run, 'session-start')}`);
+    // The startup ledger had S1 open; the one after /compact has it done.
+    assert.ok(JSON.stringify(threadRequests(run)[0]!.body.messages).includes('- S1 (not run yet): run `echo ledger-s1-ok`'));
+    const after = run.requests().filter((q) => q.path === '/v1/messages' && JSON.stringify(q.body?.messages ?? []).includes('after compact prompt'));
+    assert.ok(after.length >= 1, 'the post-compact prompt reached the API');
+    const sent = JSON.stringify(after[0]!.body.messages);
+    assert.ok(sent.includes('COMPACTED-SUMMARY'), 'the request is after compaction');
+    assert.ok(!sent.includes('first ledger prompt'), 'the pre-compact conversation is gone from it');
+    assert.ok(sent.includes('Proofmeter progress ledger'), 'the ledger is in it');
+    assert.ok(sent.includes("3 of 5 of Claude's part done."), sent.slice(0, 4000));
+    assert.ok(sent.includes('- S2 (not run yet): run `echo ledger-s2-not-yet`'));
+    assert.ok(sent.includes('Done: S1'));
+  });
+
+  it('install, a hooked session, doctor, uninstall: the user’s settings come back byte for byte', async function () {
+    this.timeout(TIMEOUT);
+    const userSettings = [
+      '{',
+      '    "permissions": { "allow": ["Bash(echo:*)"] },',
+      '    "statusLine": { "type": "command", "command": "echo my-own-line" },',
+      `    "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": ${JSON.stringify(hookCommand('UserStop'))} } ] } ] }`,
+      '}',
+      '',
+    ].join('\n');
+    const { files, settingsText } = prepared({ settings: userSettings });
+    assert.notEqual(settingsText, userSettings);
+    const run = await runClaude({
+      name: 'hooks-install',
+      mode: 'print',
+      prompt: 'say hello',
+      args: ['--dangerously-skip-permissions'],
+      files,
+      script: { threads: [{ name: 'main', match: 'say hello', turns: [bash('echo hello'), { text: 'Hello.' }] }] },
+    });
+    runs.push(run);
+    assert.equal(run.invocations[0]!.exitCode, 0);
+    // The user's own hook still fires beside the meter's.
+    assert.equal(run.hooks().filter((h) => h.label === 'UserStop').length, 1);
+    assert.deepEqual(outcomes(run, 'stop'), ['no-goal']);
+    assert.ok(outcomes(run, 'guard').length >= 1);
+    assert.ok(outcomes(run, 'session-start').length >= 1);
+    const env = { ...process.env, HOME: run.home };
+    const doctor = pm(['doctor', '--dir', run.project], run.project, env);
+    assert.equal(doctor.code, 0, doctor.out + doctor.err);
+    assert.match(doctor.out, /ARMED {5}stop gate \[Stop\] in project; last fired \S+ \(no-goal\)/);
+    assert.ok(doctor.out.includes(`  ${run.sessionId}: `), doctor.out);
+    assert.match(doctor.out, /NOT ARMED status line \[statusLine\]: the project settings' own statusLine is in effect \(kept on purpose\)/);
+    const un = pm(['uninstall', '--dir', run.project], run.project, env);
+    assert.equal(un.code, 0, un.err);
+    assert.equal(readFileSync(join(run.project, '.claude', 'settings.json'), 'utf8'), userSettings);
+    assert.ok(!existsSync(join(run.project, '.claude', 'proofmeter', 'proofmeter.js')));
+    assert.deepEqual(readdirSync(join(run.project, '.claude', 'proofmeter')).filter((n) => n.includes('v8cache')), [], 'its code caches go too');
+  });
+
+  it('statusLine (terminal UI only): `proofmeter statusline` shows the count, and moves when the proof passes', async function () {
+    this.timeout(TIMEOUT);
+    const plan = '# Status\n\n## Steps\n- S1. Prove it. Proof: `echo status-proof-ok`\n';
+    const { files } = prepared({ plan, adopt: true });
+    let before = '';
+    const run = await runClaude({
+      name: 'hooks-statusline',
+      mode: 'tui',
+      args: ['--dangerously-skip-permissions'],
+      files,
+      script: { threads: [{ name: 'main', match: 'run the status proof', turns: [bash('echo status-proof-ok'), { text: 'Proved.' }] }] },
+      drive: async (t) => {
+        before = await t.waitForScreen(/▱▱ 2\/4 · build ○/, 20000);
+        await t.submit('run the status proof');
+        await t.waitForTurnEnd(1, 60000);
+        await t.waitForScreen(/▰▰▰▰▰▰▰▰ 4\/4 · all done ●/, 20000);
+      },
+    });
+    runs.push(run);
+    assert.match(before, /▱▱ 2\/4 · build ○/);
+    assert.deepEqual(outcomes(run, 'stop'), ['allow']);
+  });
+
+  it('/goal PLAN.md: the built-in command reaches UserPromptSubmit and the hook adopts the plan', async function () {
+    this.timeout(TIMEOUT);
+    const plan = '# Walk-away\n\n## Steps\n- S1. Prove it. Proof: `echo goal-adopted-ok`\n';
+    const { files } = prepared({ plan });
+    const run = await runClaude({
+      name: 'hooks-goal',
+      mode: 'print',
+      prompt: '/goal PLAN.md',
+      args: ['--dangerously-skip-permissions'],
+      files,
+      script: {
+        sideJson: { ok: true, reason: 'the tally reads ALL DONE' },
+        threads: [{ name: 'main', match: 'PLAN.md', turns: [bash('echo goal-adopted-ok'), { text: 'Done with PLAN.md.' }] }],
+      },
+    });
+    runs.push(run);
+    assert.equal(run.invocations[0]!.exitCode, 0);
+    // How 2.1.332 records the command: a user record with the command's name and arguments.
+    const cmd = run.records().find((r) => r.type === 'user' && typeof r.message?.content === 'string' && r.message.content.includes('<command-name>/goal</command-name>'));
+    assert.ok(cmd, 'the /goal command record');
+    assert.match(cmd.message.content, /<command-args>PLAN\.md<\/command-args>/);
+    assert.deepEqual(outcomes(run, 'prompt'), ['goal-adopted']);
+    const goal = goalOf(run);
+    assert.equal(goal.frozenBy, 'adopt');
+    assert.equal(goal.planPath, 'PLAN.md');
+    assert.equal(goal.sessionId, run.sessionId);
+    const first = threadRequests(run)[0]!;
+    assert.ok(JSON.stringify(first.body.messages).includes("Proofmeter adopted PLAN.md as this workspace's goal: 1 item (1 Claude's, 0 for the person or later)."));
+    assert.deepEqual(outcomes(run, 'stop'), ['allow']);
+  });
+});

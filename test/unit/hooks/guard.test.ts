@@ -1,0 +1,138 @@
+import { strict as assert } from 'node:assert';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyzeBash } from '../../../src/hooks/bashWrites';
+import { protectedPaths } from '../../../src/hooks/protectedPaths';
+import { gate, payload, workspace } from './helpers';
+import { gateCommand, STATUSLINE_COMMAND } from '../../../src/core/install/entries';
+
+const w = workspace();
+mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
+mkdirSync(join(w.ws, 'src'), { recursive: true });
+symlinkSync(join(w.ws, '.claude', 'proofmeter'), join(w.ws, 'innocent'));
+const SETTINGS = {
+  permissions: { allow: ['Bash(ls)'] },
+  hooks: { Stop: [{ hooks: [{ type: 'command', command: gateCommand('stop') }] }] },
+  statusLine: { type: 'command', command: STATUSLINE_COMMAND },
+};
+const settingsText = JSON.stringify(SETTINGS, null, 2) + '\n';
+writeFileSync(join(w.ws, '.claude', 'settings.json'), settingsText);
+
+const scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+
+describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
+  describe('Bash commands', () => {
+    const denied: Array<[string, string]> = [
+      ['echo x > .claude/proofmeter/goal.json', '> redirect'],
+      ['echo x >> "$CLAUDE_PROJECT_DIR/.claude/proofmeter/health.jsonl"', '>> redirect'],
+      ['cat goal.json 1> ./.claude/proofmeter/goal.json', '1> redirect'],
+      ['rm -rf .claude/proofmeter', 'rm'],
+      ['rm -rf .claude', 'rm'],
+      ['cd src && rm -f ../.claude/proofmeter/stop-blocks.json', 'rm'],
+      ['mv .claude/proofmeter /tmp/away', 'mv'],
+      ['cp /tmp/goal.json .claude/proofmeter/goal.json', 'cp'],
+      ['cp my-settings/settings.json .claude/', 'cp'],
+      ['echo {} | tee .claude/settings.json', 'tee'],
+      ["sed -i 's/hook stop//' .claude/settings.json", 'sed -i'],
+      ["perl -pi -e 's/a/b/' .claude/settings.local.json", 'perl -i'],
+      ['truncate -s 0 .claude/proofmeter/goal.json', 'truncate'],
+      ['dd if=/dev/null of=.claude/proofmeter/goal.json', 'dd'],
+      ['ln -sf /tmp/x .claude/proofmeter/goal.json', 'ln'],
+      ['find .claude -name "*.json" -delete', 'find -delete'],
+      ['rm .claude/*', 'rm'],
+      ['git clean -fdx', 'git clean'],
+      ['git checkout -- .claude/settings.json', 'git checkout'],
+      ['bash -c "echo {} > .claude/settings.json"', '> redirect'],
+      ["eval 'rm -rf .claude/proofmeter'", 'rm'],
+      ['echo $(rm .claude/proofmeter/goal.json)', 'rm'],
+      ["python3 -c \"open('.claude/proofmeter/goal.json','w').write('{}')\"", 'python3 inline code'],
+      ["node -e \"require('fs').writeFileSync('.claude/settings.json','{}')\"", 'node inline code'],
+      ['sudo rm -rf ~/.claude/settings.json', 'rm'],
+      ['echo x > innocent/goal.json', '> redirect'],
+      ['echo \'{"disableAllHooks": true}\' > .claude/settings.local.json', '> redirect'],
+      ['FOO=1 env rm .claude/proofmeter/goal.json', 'rm'],
+      ['proofmeter adopt OTHER.md', 'meter command'],
+      ['node .claude/proofmeter/proofmeter.js uninstall', 'meter command'],
+      ['npx proofmeter install --local', 'meter command'],
+      ['cat > .claude/proofmeter/goal.json <<EOF\n{}\nEOF', '> redirect'],
+    ];
+    for (const [cmd, how] of denied) {
+      it(`denies ${JSON.stringify(cmd)}`, () => {
+        const f = analyzeBash(cmd, scope);
+        assert.ok(f.length > 0, 'expected a finding');
+        assert.equal(f[0]!.how.split(' (')[0], how);
+      });
+    }
+    const allowed = [
+      'npm test',
+      'cat .claude/proofmeter/goal.json',
+      'node .claude/proofmeter/proofmeter.js tally',
+      'proofmeter tally --json > /tmp/tally.json',
+      'grep -r hook .claude/settings.json',
+      'cp .claude/settings.json /tmp/backup.json',
+      'ls -la .claude 2>&1 | head',
+      'echo done > out.txt 2>&1',
+      'rm -rf node_modules dist',
+      'git clean -fdx -e .claude',
+      'git clean -n',
+      'git checkout main',
+      'sed -n 1,5p .claude/settings.json',
+      'cat <<EOF > notes.md\nrm -rf .claude/proofmeter\nEOF',
+      "python3 -c 'print(1)'",
+      'find . -name "*.log" -print',
+    ];
+    for (const cmd of allowed) {
+      it(`allows ${JSON.stringify(cmd)}`, () => assert.deepEqual(analyzeBash(cmd, scope), []));
+    }
+
+    it('the recorded PreToolUse Bash payload passes; the same payload writing the goal is denied with one clear reason', async () => {
+      const ok = await gate('guard', payload('pretool-bash', { cwd: w.ws }), w);
+      assert.deepEqual(ok.answer, { code: 0, stdout: '', stderr: '', outcome: 'allow' });
+      const bad = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_input: { command: 'echo {} > .claude/proofmeter/goal.json' } }), w);
+      assert.deepEqual(bad.json, {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason:
+            "Proofmeter guard: this command would change .claude/proofmeter/goal.json (> redirect), the meter's own state (the frozen goal, the runner, its records). An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave the meter's entries alone; otherwise ask the person.",
+        },
+      });
+    });
+  });
+
+  describe('Edit, Write, MultiEdit, NotebookEdit', () => {
+    const tool = (tool_name: string, tool_input: Record<string, unknown>) => payload('pretool-bash', { cwd: w.ws, tool_name, tool_input });
+    const settingsPath = join(w.ws, '.claude', 'settings.json');
+    const cases: Array<[string, ReturnType<typeof tool>, 'deny' | 'allow']> = [
+      ['Write into the state folder', tool('Write', { file_path: join(w.ws, '.claude/proofmeter/goal.json'), content: '{}' }), 'deny'],
+      ['Edit through a symlink into the state folder', tool('Edit', { file_path: join(w.ws, 'innocent/goal.json'), old_string: 'a', new_string: 'b' }), 'deny'],
+      ['NotebookEdit into the state folder', tool('NotebookEdit', { notebook_path: '.claude/proofmeter/x.ipynb', new_source: '' }), 'deny'],
+      ['Edit removing the stop hook entry', tool('Edit', { file_path: settingsPath, old_string: gateCommand('stop').replace(/"/g, '\\"'), new_string: 'true' }), 'deny'],
+      ['Edit replacing the meter statusLine', tool('Edit', { file_path: settingsPath, old_string: 'proofmeter.js statusline', new_string: 'proofmeter.js statuslinex' }), 'deny'],
+      ['Write of settings without the hooks', tool('Write', { file_path: settingsPath, content: '{"permissions": {}}' }), 'deny'],
+      ['Write of settings that is not JSON', tool('Write', { file_path: settingsPath, content: '{' }), 'deny'],
+      ['Write of settings.local.json with disableAllHooks', tool('Write', { file_path: '.claude/settings.local.json', content: '{"disableAllHooks": true}' }), 'deny'],
+      ['MultiEdit whose second edit removes the hooks', tool('MultiEdit', { file_path: settingsPath, edits: [{ old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }, { old_string: '"Stop"', new_string: '"Nope"' }] }), 'deny'],
+      ['Edit of the permissions only', tool('Edit', { file_path: settingsPath, old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }), 'allow'],
+      ['Write of settings.local.json with permissions only', tool('Write', { file_path: '.claude/settings.local.json', content: '{"permissions": {"allow": []}}' }), 'allow'],
+      ['Edit whose old_string is not there (the tool fails by itself)', tool('Edit', { file_path: settingsPath, old_string: 'not there', new_string: '' }), 'allow'],
+      ['Write of an ordinary file', tool('Write', { file_path: join(w.ws, 'src', 'a.ts'), content: 'x' }), 'allow'],
+    ];
+    for (const [name, p, want] of cases) {
+      it(`${want}s: ${name}`, async () => {
+        const r = await gate('guard', p, w);
+        assert.equal(r.answer.outcome, want);
+        if (want === 'deny') {
+          assert.equal(r.json.hookSpecificOutput.permissionDecision, 'deny');
+          assert.match(r.json.hookSpecificOutput.permissionDecisionReason, /^Proofmeter guard: /);
+        } else assert.equal(r.answer.stdout, '');
+      });
+    }
+  });
+
+  it('a fault in the guard lets the call through with a message, never a silent deny', async () => {
+    const r = await gate('guard', payload('pretool-bash', { cwd: w.ws }), w, { handler: () => { throw new Error('x'); } });
+    assert.equal(r.json.hookSpecificOutput, undefined);
+    assert.match(r.json.systemMessage, /^Proofmeter's guard failed \(internal: Error .*\); this tool call was not checked\./);
+  });
+});

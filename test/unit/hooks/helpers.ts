@@ -1,0 +1,114 @@
+// Shared set-up for the hook tests: real payloads from test/fixtures/hooks, throwaway workspaces,
+// and runHook called the way the runner calls it.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { HookName } from '../../../src/core/install/entries';
+import { runHook, type Handler } from '../../../src/hooks/runHook';
+import type { HookAnswer } from '../../../src/hooks/answer';
+import { projectSlug } from '../../../src/workspace/transcriptFiles';
+import { labTranscript } from '../helpers/fixtures';
+
+export const HOOK_FIXTURES = resolve(__dirname, '..', '..', 'fixtures', 'hooks');
+
+/** A recorded payload with some fields replaced. */
+export function payload(name: string, over: Record<string, unknown> = {}): Record<string, any> {
+  const p = JSON.parse(readFileSync(join(HOOK_FIXTURES, `${name}.json`), 'utf8')) as Record<string, unknown>;
+  return { ...p, ...over };
+}
+
+export interface Workspace {
+  root: string;
+  ws: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A workspace (not a git repository) with its own HOME, so its transcripts are its own. */
+export function workspace(): Workspace {
+  const root = mkdtempSync(join(tmpdir(), 'pm-hooks-'));
+  const ws = join(root, 'proj');
+  const home = join(root, 'home');
+  mkdirSync(join(ws, '.claude'), { recursive: true });
+  mkdirSync(home, { recursive: true });
+  const env: NodeJS.ProcessEnv = { HOME: home, PATH: process.env.PATH, CLAUDE_PROJECT_DIR: ws };
+  return { root, ws, home, env };
+}
+
+/** Copies a recorded lab transcript in as one of the workspace's sessions, written just now. */
+export function addSession(w: Workspace, lab: string, name = 'session.jsonl'): string {
+  const dir = join(w.home, '.claude', 'projects', projectSlug(w.ws));
+  mkdirSync(dir, { recursive: true });
+  const dest = join(dir, name);
+  copyFileSync(labTranscript(lab), dest);
+  const now = new Date();
+  utimesSync(dest, now, now);
+  return dest;
+}
+
+export function writePlan(w: Workspace, text: string, name = 'PLAN.md'): string {
+  const p = join(w.ws, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+export interface Ran {
+  answer: HookAnswer;
+  json: any;
+}
+
+export async function gate(name: HookName, input: unknown, w: Workspace, opts: { env?: NodeJS.ProcessEnv; handler?: Handler; now?: Date; raw?: string } = {}): Promise<Ran> {
+  const raw = opts.raw ?? JSON.stringify(input);
+  const answer = await runHook(name, raw, {
+    env: opts.env ?? w.env,
+    cwd: w.ws,
+    now: opts.now ? () => opts.now! : undefined,
+    handler: opts.handler,
+    since: performance.now(),
+  });
+  return { answer, json: answer.stdout ? JSON.parse(answer.stdout) : null };
+}
+
+export function health(w: Workspace): any[] {
+  try {
+    return readFileSync(join(w.ws, '.claude', 'proofmeter', 'health.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+}
+
+/** The plan the lab's `main` recording can prove part of (see test/unit/tally/tally.test.ts). */
+export const MAIN_PLAN = `# Ship it
+
+## Steps
+- **S1.** Greet. Proof: \`echo hello-from-bash; echo to-stderr >&2\`
+- **S2.** Exit three. Proof: \`echo before-exit; echo err-before-exit >&2; exit 3\`
+- **S3.** Ask. Proof: human — your answer names S3
+
+## Checks
+- **V1.** Background. Proof: \`sleep 2; echo done-bg\`
+- **V2.** Unrun. Proof: \`npm test\`
+`;
+
+/** Freezes a plan as the workspace's goal, as if adopted a minute ago. */
+export function freeze(w: Workspace, planText: string, opts: { frozenBy?: 'approval' | 'adopt'; at?: Date; sessionId?: string | null } = {}): void {
+  const { parsePlan } = require('../../../src/core/plan/parsePlan') as typeof import('../../../src/core/plan/parsePlan');
+  const { writeGoal } = require('../../../src/workspace/goalState') as typeof import('../../../src/workspace/goalState');
+  const plan = parsePlan(planText);
+  if (plan.findings.length) throw new Error(`test plan has findings: ${plan.findings.map((f) => f.message).join('; ')}`);
+  writePlan(w, planText);
+  writeGoal(w.ws, {
+    version: 1,
+    planPath: 'PLAN.md',
+    title: plan.title,
+    frozenBy: opts.frozenBy ?? 'adopt',
+    frozenAt: (opts.at ?? new Date(Date.now() - 60_000)).toISOString(),
+    sessionId: opts.sessionId ?? null,
+    countSdkPrompts: false,
+    items: plan.items,
+  });
+}

@@ -1,0 +1,162 @@
+import { strict as assert } from 'node:assert';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decideStop } from '../../../src/hooks/stopGate';
+import { evaluate, labTranscript } from '../helpers/fixtures';
+import { addSession, freeze, gate, health, MAIN_PLAN, payload, workspace } from './helpers';
+
+const OPEN = [
+  '- S2 (failed: exit code 3): run `echo before-exit; echo err-before-exit >&2; exit 3`',
+  '- V2 (not run yet): run `npm test`',
+];
+const RULE = "Run each proof in this session's own Bash exactly as written; the stop goes through once every one has passed.";
+
+function reason(blocks: number, cap = 8): string {
+  const capNote =
+    blocks < cap
+      ? `Stop blocked ${blocks} of ${cap} times in a row (Claude Code's cap).`
+      : `Stop blocked ${blocks} of ${cap} times in a row: Claude Code lets the next stop through, with this work still open.`;
+  return ["Proofmeter: Claude's part of the goal is not done (4 of 7). Open:", ...OPEN, RULE, capNote].join('\n');
+}
+
+describe('stop gate', () => {
+  describe('decideStop', () => {
+    const main = labTranscript('main');
+    const notDone = evaluate(MAIN_PLAN, [main]);
+    const done = evaluate(MAIN_PLAN.replace(/\n- \*\*S2\.\*\*.*\n/, '\n').replace(/\n- \*\*V2\.\*\*.*\n?/, '\n'), [main]);
+    const cases: Array<{ name: string; tally: typeof notDone; blocks: number; cap: number; budget: { exhausted: boolean; label: string } | null; want: ReturnType<typeof decideStop> }> = [
+      { name: 'done: allowed whatever the count', tally: done, blocks: 5, cap: 8, budget: null, want: { kind: 'allow', message: null } },
+      { name: 'open work: first block', tally: notDone, blocks: 1, cap: 8, budget: null, want: { kind: 'block', reason: reason(1) } },
+      { name: 'open work: the last block the cap honours', tally: notDone, blocks: 8, cap: 8, budget: null, want: { kind: 'block', reason: reason(8) } },
+      {
+        name: 'open work past the cap: still a block, said plainly',
+        tally: notDone,
+        blocks: 9,
+        cap: 8,
+        budget: null,
+        want: {
+          kind: 'block',
+          reason: ["Proofmeter: Claude's part of the goal is not done (4 of 7). Open:", ...OPEN, RULE, "Stop blocked 9 times, past Claude Code's cap of 8: Claude Code ends the turn anyway, and the tally stays NOT DONE."].join('\n'),
+        },
+      },
+      {
+        name: 'an exhausted budget (the seam for later) lets it stop, labelled incomplete',
+        tally: notDone,
+        blocks: 3,
+        cap: 8,
+        budget: { exhausted: true, label: 'wall clock 8h used' },
+        want: { kind: 'allow', message: 'Proofmeter: stopping INCOMPLETE (4 of 7 done): wall clock 8h used.' },
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, () => assert.deepEqual(decideStop(c.tally, c.blocks, c.cap, c.budget), c.want));
+    }
+  });
+
+  describe('the hook, fed the recorded Stop payloads', () => {
+    it('no goal: the stop goes through silently', async () => {
+      const w = workspace();
+      const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
+      assert.deepEqual(r.answer, { code: 0, stdout: '', stderr: '', outcome: 'no-goal' });
+    });
+
+    it('a failed and an unrun proof block the stop with exact lines, and stop_hook_active does not disarm it', async () => {
+      const w = workspace();
+      addSession(w, 'main');
+      freeze(w, MAIN_PLAN);
+      const first = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
+      assert.deepEqual(first.json, { decision: 'block', reason: reason(1) });
+      assert.equal(first.answer.code, 0);
+      const second = await gate('stop', payload('stop-active', { cwd: w.ws }), w);
+      assert.equal(payload('stop-active').stop_hook_active, true);
+      assert.deepEqual(second.json, { decision: 'block', reason: reason(2) });
+      const third = await gate('stop', payload('stop-active', { cwd: w.ws }), w);
+      assert.deepEqual(third.json, { decision: 'block', reason: reason(3) });
+    });
+
+    it('the count restarts with a new prompt, and after a stop went through', async () => {
+      const w = workspace();
+      addSession(w, 'main');
+      freeze(w, MAIN_PLAN);
+      await gate('stop', payload('stop-first', { cwd: w.ws }), w);
+      const other = await gate('stop', payload('stop-active', { cwd: w.ws, prompt_id: 'another-prompt' }), w);
+      assert.match(other.json.reason, /Stop blocked 1 of 8 times/);
+      // stop_hook_active false means Claude Code's own run of blocks ended.
+      await gate('stop', payload('stop-active', { cwd: w.ws, prompt_id: 'another-prompt' }), w);
+      const fresh = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
+      assert.match(fresh.json.reason, /Stop blocked 1 of 8 times/);
+    });
+
+    it('CLAUDE_CODE_STOP_HOOK_BLOCK_CAP sets the cap shown', async () => {
+      const w = workspace();
+      addSession(w, 'main');
+      freeze(w, MAIN_PLAN);
+      const env = { ...w.env, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' };
+      await gate('stop', payload('stop-first', { cwd: w.ws }), w, { env });
+      const r = await gate('stop', payload('stop-active', { cwd: w.ws }), w, { env });
+      assert.equal(r.json.reason, reason(2, 2));
+    });
+
+    it('all of Claude’s part proved: the stop goes through and the count is cleared', async () => {
+      const w = workspace();
+      addSession(w, 'main');
+      freeze(w, MAIN_PLAN);
+      await gate('stop', payload('stop-first', { cwd: w.ws }), w);
+      freeze(w, MAIN_PLAN.replace(/\n- \*\*S2\.\*\*.*\n/, '\n').replace(/\n- \*\*V2\.\*\*.*\n?/, '\n'));
+      const r = await gate('stop', payload('stop-active', { cwd: w.ws }), w);
+      assert.deepEqual(r.answer, { code: 0, stdout: '', stderr: '', outcome: 'allow' });
+      const state = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'stop-blocks.json'), 'utf8'));
+      assert.deepEqual(state.sessions, {});
+    });
+
+    it('a background proof without its notice keeps the gate closed', async () => {
+      const w = workspace();
+      addSession(w, 'bg-late');
+      // bg-late's background run ends in a notice with exit 4: as recorded, the proof failed.
+      freeze(w, '# Late\n\n## Steps\n- S1. Late job. Proof: `sleep 3; echo done-late; exit 4`\n');
+      const failed = await gate('stop', payload('stop-bg-running', { cwd: w.ws }), w);
+      assert.match(failed.json.reason, /^- S1 \(failed: background task failed \(exit code 4\)\): run `sleep 3; echo done-late; exit 4`$/m);
+      // The same session cut off before its notice arrived: pending, still blocked.
+      const file = readdirSync(join(w.home, '.claude', 'projects'))[0]!;
+      const dir = join(w.home, '.claude', 'projects', file);
+      const t = join(dir, readdirSync(dir)[0]!);
+      const lines = readFileSync(t, 'utf8').split('\n');
+      const cut = lines.findIndex((l) => l.includes('<task-notification>'));
+      assert.ok(cut > 0, 'the recording has its notice');
+      writeFileSync(t, lines.slice(0, cut).join('\n') + '\n');
+      const pending = await gate('stop', payload('stop-bg-running', { cwd: w.ws, prompt_id: 'p2' }), w);
+      assert.match(pending.json.reason, /^- S1 \(pending: waiting for its completion notice\): run `sleep 3; echo done-late; exit 4`$/m);
+    });
+
+    it('a goal file that cannot be read: the stop goes through with a visible message and an incident', async () => {
+      const w = workspace();
+      mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
+      writeFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), '{ not json');
+      const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
+      assert.equal(r.answer.code, 0);
+      assert.equal(r.json.decision, undefined, 'never a block on a fault');
+      assert.match(r.json.systemMessage, /^Proofmeter's stop gate failed \(bad-state: .*goal\.json is not valid JSON.*\); the stop was let through UNCHECKED\. This is not a pass: run `proofmeter tally`\. Details: .*incidents\/.*-stop\.json$/);
+      const incidents = readdirSync(join(w.ws, '.claude', 'proofmeter', 'incidents'));
+      assert.equal(incidents.length, 1);
+      const inc = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'incidents', incidents[0]!), 'utf8'));
+      assert.equal(inc.event, 'stop');
+      assert.equal(inc.faultClass, 'bad-state');
+      assert.equal(inc.session, payload('stop-first').session_id);
+      assert.deepEqual(Object.keys(inc).sort(), ['durationMs', 'event', 'failSafe', 'faultClass', 'reason', 'session', 'time']);
+      assert.equal(health(w).at(-1).outcome, 'fault');
+      assert.ok(existsSync(join(w.ws, '.claude', 'proofmeter', 'goal.json')), 'the broken goal is left for the person');
+    });
+  });
+});
+
+describe('stop gate with a state folder it cannot write', () => {
+  it('still blocks: the block count is only the message', async () => {
+    const w = workspace();
+    addSession(w, 'main');
+    freeze(w, MAIN_PLAN);
+    // A folder where the count file should be: every write of it fails.
+    mkdirSync(join(w.ws, '.claude', 'proofmeter', 'stop-blocks.json'), { recursive: true });
+    const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
+    assert.deepEqual(r.json, { decision: 'block', reason: reason(1) });
+  });
+});
