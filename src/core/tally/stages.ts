@@ -32,8 +32,10 @@ export function itemStage(items: ItemEvidence[], name: 'build' | 'check'): Stage
 export function commitStage(git: GitFacts | null, edits: FileEdit[]): Stage {
   if (!git) return { name: 'commit', state: 'skipped', detail: 'not a git repository' };
   const edited = new Set(edits.map((e) => relativeTo(git.root, e.path)).filter((p): p is string => p !== null));
+  // The meter's own state is not the session's work, whether or not the person commits it.
+  const dirty = git.dirty.filter((p) => !p.startsWith('.claude/proofmeter/'));
   // With no edits seen in the session, the whole work tree has to be clean.
-  const pending = edited.size ? git.dirty.filter((p) => edited.has(p)) : git.dirty;
+  const pending = edited.size ? dirty.filter((p) => edited.has(p)) : dirty;
   if (pending.length === 0) return { name: 'commit', state: 'done', detail: 'nothing uncommitted' };
   return { name: 'commit', state: 'under way', detail: `${pending.length} uncommitted` };
 }

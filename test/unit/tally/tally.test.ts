@@ -55,6 +55,12 @@ describe('tally', () => {
     });
   }
 
+  it('with no edits seen the whole tree must be clean, except the meter’s own state', () => {
+    const commitOf = (dirty: string[]) => evaluate(plan, [], { transcripts: [], git: { ...clean, dirty } }).stages.find((s) => s.name === 'commit')!.state;
+    assert.equal(commitOf(['notes.md']), 'under way');
+    assert.equal(commitOf(['.claude/proofmeter/goal.json', '.claude/proofmeter/plans/p.md']), 'done');
+  });
+
   it('reports the seven stages in order with build and check from their lists', () => {
     const t = evaluate(plan, [main], { git: clean });
     assert.deepEqual(
