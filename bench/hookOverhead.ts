@@ -57,6 +57,8 @@ async function once(withHooks: boolean, installed: ReturnType<typeof installedFi
     args: ['--dangerously-skip-permissions'],
     files: withHooks ? { ...installed.files, 'PLAN.md': PLAN } : { 'PLAN.md': PLAN },
     settings: withHooks ? installed.settings : {},
+    // A folder whose path names none of the meter's words, as a user's project would.
+    parentDir: join(tmpdir(), 'pm-bench-runs'),
   };
   const t = process.hrtime.bigint();
   const r = await runClaude(scenario);

@@ -7,6 +7,7 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { RUNNER_REL, isMeterCommand } from '../core/install/entries';
+import { GUARD_SCRIPT, GUARD_SCRIPT_REL } from '../core/install/guardScript';
 import {
   detectFormat,
   formatSettings,
@@ -127,6 +128,12 @@ export function installMeter(workspace: string, name: SettingsName, runnerSource
     writeFileAtomic(target, bundle);
     chmodSync(target, 0o755);
   }
+  const guard = join(workspace, GUARD_SCRIPT_REL);
+  if (readText(guard) !== GUARD_SCRIPT) {
+    writeFileAtomic(guard, GUARD_SCRIPT);
+    chmodSync(guard, 0o755);
+    if (runner === 'unchanged') runner = 'updated';
+  }
   const ignore = join(workspace, STATE_DIR, '.gitignore');
   if (!existsSync(ignore)) writeFileAtomic(ignore, GITIGNORE);
 
@@ -208,6 +215,7 @@ export function uninstallMeter(workspace: string, name: SettingsName): Uninstall
     otherUses = true; // unreadable: leave the runner
   }
   let runnerRemoved = false;
+  if (!otherUses && existsSync(join(workspace, GUARD_SCRIPT_REL))) unlinkSync(join(workspace, GUARD_SCRIPT_REL));
   if (!otherUses && existsSync(runnerPath(workspace))) {
     unlinkSync(runnerPath(workspace));
     removeCodeCaches(workspace);

@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GATES, RUNNER_REL, isMeterCommand, meterHookOf, type HookName } from '../../core/install/entries';
+import { GUARD_SCRIPT_REL } from '../../core/install/guardScript';
 import { isObject, meterEntries, parseSettings, type Settings } from '../../core/install/settingsMerge';
 import { readHealth, type HealthRecord } from '../../workspace/health';
 import { claudeConfigDir } from '../../workspace/transcriptFiles';
@@ -82,6 +83,7 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     if (!entryIn.length) why = 'no entry in any settings file (run proofmeter install)';
     else if (!runner.present) why = `the runner ${RUNNER_REL} is missing (run proofmeter install)`;
     else if (!runner.runs) why = `the runner does not run: ${runner.detail}`;
+    else if (g.hook === 'guard' && !existsSync(join(workspace, GUARD_SCRIPT_REL))) why = `its front ${GUARD_SCRIPT_REL} is missing (run proofmeter install)`;
     else if (!node) why = 'node is not on PATH';
     else if (disabledIn.length) why = `disableAllHooks is set in the ${disabledIn.join(', ')} settings`;
     else if (managedOnly && !entryIn.includes('managed')) why = 'managed settings allow managed hooks only';

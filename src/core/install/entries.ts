@@ -2,6 +2,8 @@
 // line, each a command that runs the runner copied into the workspace. The guard, the doctor and
 // the uninstaller recognise the meter's entries by these commands alone.
 
+import { GUARD_SCRIPT_REL } from './guardScript';
+
 /** The runner, relative to the workspace. */
 export const RUNNER_REL = '.claude/proofmeter/proofmeter.js';
 
@@ -31,6 +33,8 @@ export const GATES: readonly GateSpec[] = [
 ];
 
 export function gateCommand(hook: HookName): string {
+  // The guard starts in a sh front that skips node for inputs naming none of the meter's files.
+  if (hook === 'guard') return `sh "$CLAUDE_PROJECT_DIR"/${GUARD_SCRIPT_REL}`;
   return `${RUNNER_CMD} hook ${hook}`;
 }
 
@@ -53,7 +57,7 @@ export function gateGroup(g: GateSpec): MatcherGroup {
 
 export const STATUSLINE_ENTRY = { type: 'command', command: STATUSLINE_COMMAND } as const;
 
-const METER_COMMAND = /\.claude\/proofmeter\/proofmeter\.js["']?\s+(hook\s+[a-z-]+|statusline)\b/;
+const METER_COMMAND = /\.claude\/proofmeter\/(proofmeter\.js["']?\s+(hook\s+[a-z-]+|statusline)\b|guard\.sh["']?\s*$)/;
 
 /** True for a command the installer writes (any spelling of the runner path). */
 export function isMeterCommand(command: unknown): boolean {
@@ -63,6 +67,7 @@ export function isMeterCommand(command: unknown): boolean {
 /** The gate a command runs, when it is one of the meter's hook commands. */
 export function meterHookOf(command: unknown): HookName | null {
   if (typeof command !== 'string') return null;
+  if (/\.claude\/proofmeter\/guard\.sh["']?\s*$/.test(command)) return 'guard';
   const m = /\.claude\/proofmeter\/proofmeter\.js["']?\s+hook\s+([a-z-]+)/.exec(command);
   const name = m?.[1];
   return GATES.some((g) => g.hook === name) ? (name as HookName) : null;
