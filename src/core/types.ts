@@ -119,6 +119,8 @@ export interface TranscriptEvents {
   unreadable: number;
   /** Lines read in all. */
   lines: number;
+  /** Older runs of a command dropped from saved state (they can no longer decide anything). */
+  prunedRuns?: number;
   sessionId: string | null;
   cwd: string | null;
 }

@@ -6,6 +6,7 @@ import { parsePlanText } from './planParser';
 import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
 import type { ParsedPlan, TranscriptEvents } from '../core/types';
 import { readGitFacts, readGitFactsAsync } from './git';
+import { readGitFactsCached } from './gitCache';
 import { readGoal, STATE_DIR } from './goalState';
 import { readTranscriptCached } from './scanCache';
 import { readPlanCached } from './planCache';
@@ -70,9 +71,12 @@ export function tallyWorkspace(src: WorkspaceSources): Tally {
   return computeTally({ ...workspaceInputs(src), git: readGitFacts(src.cwd) });
 }
 
-/** tallyWorkspace, with git asked in parallel with the transcript reading. */
-export async function tallyWorkspaceAsync(src: WorkspaceSources): Promise<Tally> {
-  const git = readGitFactsAsync(src.cwd);
+/**
+ * tallyWorkspace, with git asked in parallel with the transcript reading. With gitMaxAgeMs (the
+ * status line), git facts saved less than that long ago are reused while .git is unchanged.
+ */
+export async function tallyWorkspaceAsync(src: WorkspaceSources, gitMaxAgeMs = 0): Promise<Tally> {
+  const git = gitMaxAgeMs > 0 ? readGitFactsCached(src.cwd, join(src.cwd, STATE_DIR, 'scan'), gitMaxAgeMs) : readGitFactsAsync(src.cwd);
   const inputs = workspaceInputs(src);
   return computeTally({ ...inputs, git: await git });
 }

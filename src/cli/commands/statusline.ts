@@ -11,6 +11,9 @@ const input = z
   })
   .passthrough();
 
+/** How stale the status line's commit/push stages may be; the stop gate always asks git afresh. */
+const GIT_MAX_AGE_MS = 5000;
+
 export async function run(_args: string[], io: Io): Promise<CommandResult> {
   const raw = await io.readStdin();
   let parsed: z.infer<typeof input> = {};
@@ -22,7 +25,7 @@ export async function run(_args: string[], io: Io): Promise<CommandResult> {
   }
   const cwd = parsed.workspace?.project_dir || io.env.CLAUDE_PROJECT_DIR || parsed.cwd || io.cwd;
   try {
-    const tally = await tallyWorkspaceAsync({ cwd, env: io.env });
+    const tally = await tallyWorkspaceAsync({ cwd, env: io.env }, GIT_MAX_AGE_MS);
     io.out(tally.goal.frozenBy ? statusLine(tally) : 'proofmeter: no goal (proofmeter adopt PLAN.md)');
   } catch (e) {
     io.out(`proofmeter: ${(e as Error).message.split('\n')[0]}`);

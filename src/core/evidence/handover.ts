@@ -9,6 +9,7 @@ export interface Handover {
 const RUNNER = /(^|\/)proofmeter(\.c?js)?$/;
 
 export function parseHandover(command: string): Handover | null {
+  if (!command.includes('handover')) return null;
   const words = shellWords(command.trim());
   if (!words) return null;
   const at = words.findIndex((w) => RUNNER.test(w));

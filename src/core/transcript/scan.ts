@@ -18,7 +18,7 @@ import {
   type UserRecord,
 } from './schemas';
 
-type OpenToolUse = { kind: 'bash'; run: number } | { kind: 'ask' };
+type OpenToolUse = { kind: 'bash' } | { kind: 'ask' };
 
 export interface ScanState {
   file: string;
@@ -61,7 +61,41 @@ export function scanBytes(state: ScanState, chunk: Uint8Array): ScanState {
   }
   state.offset += consumed;
   state.pendingBytes = chunk.length - consumed;
+  if (state.events.runs.length > PRUNE_AT) pruneHistory(state);
   return state;
+}
+
+/** Runs of one command kept per file; only the newest decides, the rest only fill the ledger. */
+export const KEEP_PER_COMMAND = 10;
+const PRUNE_AT = 400;
+
+/**
+ * Keeps the saved state in proportion to what can still matter: the newest runs of each command
+ * (older runs of the same command in the same file can never decide an item again), every run
+ * still waiting for its result or notice, the notices those runs need, and one edit per path.
+ */
+export function pruneHistory(state: ScanState): void {
+  const e = state.events;
+  const seen = new Map<string, number>();
+  const keep: typeof e.runs = [];
+  for (let i = e.runs.length - 1; i >= 0; i--) {
+    const r = e.runs[i]!;
+    const n = (seen.get(r.command) ?? 0) + 1;
+    seen.set(r.command, n);
+    const waiting = !r.end || r.end.kind === 'pending' || state.open[r.toolUseId] !== undefined;
+    if (n <= KEEP_PER_COMMAND || waiting) keep.push(r);
+    else e.prunedRuns = (e.prunedRuns ?? 0) + 1;
+  }
+  e.runs = keep.reverse();
+  const tasks = new Set(e.runs.map((r) => r.backgroundTaskId).filter((t): t is string => !!t));
+  e.notices = e.notices.filter((n) => tasks.has(n.taskId));
+  const lastEdit = new Map(e.edits.map((x) => [x.path, x]));
+  e.edits = [...lastEdit.values()];
+}
+
+function findLast<T>(xs: T[], pred: (x: T) => boolean): T | undefined {
+  for (let i = xs.length - 1; i >= 0; i--) if (pred(xs[i]!)) return xs[i];
+  return undefined;
 }
 
 export function scanLine(state: ScanState, bytes: Uint8Array): void {
@@ -174,7 +208,7 @@ function onAssistant(state: ScanState, r: AssistantRecord): void {
     if (name === 'Bash') {
       const command = typeof input.command === 'string' ? input.command : '';
       state.events.runs.push({ toolUseId: id, command, at, source: state.source, sidechain });
-      state.open[id] = { kind: 'bash', run: state.events.runs.length - 1 };
+      state.open[id] = { kind: 'bash' };
     } else if (name === 'AskUserQuestion' && !sidechain) {
       state.open[id] = { kind: 'ask' };
     } else if (EDIT_TOOLS.has(name) && !sidechain && state.source === 'main') {
@@ -222,7 +256,7 @@ function onToolResult(
   if (!open) return;
   delete state.open[toolUseId];
   if (open.kind === 'bash') {
-    const run = state.events.runs[open.run];
+    const run = findLast(state.events.runs, (r) => r.toolUseId === toolUseId);
     if (!run) return;
     const decided = decideRunEnd({ isError, toolUseResult: r.toolUseResult, content });
     run.end = decided.end;

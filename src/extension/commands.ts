@@ -1,0 +1,326 @@
+// The command table. Every command works on the workspace folder that holds the goal (or the
+// first folder). In Restricted Mode the commands that write files or run programs refuse.
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import * as vscode from 'vscode';
+import { run as adoptRun } from '../cli/commands/adopt';
+import type { Io } from '../cli/io';
+import { tallyText } from '../core/tally/format';
+import type { Tally } from '../core/tally/tally';
+import type { ViewState } from '../protocol';
+import { readGoal } from '../workspace/goalState';
+import { claudeConfigDir } from '../workspace/transcriptFiles';
+import { readPlanFile } from '../workspace/workspaceTally';
+import { CliUnavailableError, runBundledCli, type CliResult } from './cli';
+import { parseGates } from './gates';
+import type { Log } from './log';
+import type { Meter } from './meter';
+import type { Webviews } from './webviews';
+
+export interface CommandContext {
+  extensionPath: string;
+  log: Log;
+  meter: () => Meter | undefined;
+  webviews: Webviews;
+}
+
+/** What a command that runs the CLI resolves to (the host tests read it). */
+export interface CliOutcome {
+  ok: boolean;
+  refused?: 'untrusted' | 'no folder';
+  unavailable?: string;
+  code?: number;
+  output?: string;
+}
+
+export const COMMANDS = [
+  'proofmeter.setGoal',
+  'proofmeter.adoptPlan',
+  'proofmeter.verify',
+  'proofmeter.installHooks',
+  'proofmeter.uninstallHooks',
+  'proofmeter.showTally',
+  'proofmeter.openDashboard',
+  'proofmeter.doctor',
+] as const;
+
+export type CommandId = (typeof COMMANDS)[number];
+
+const PLAN_TEMPLATE = `# Goal title
+
+One or two lines on what this goal is for.
+
+## Steps
+
+1. **S1.** What Claude builds first. Proof: \`npm run build\`
+2. **S2.** What it builds next. Proof: \`npm test\`
+
+## Checks
+
+- **V1.** What you check yourself. Proof: human — you try it and say so
+`;
+
+export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
+  const table: Record<CommandId, (...args: any[]) => unknown> = {
+    'proofmeter.setGoal': (uri?: vscode.Uri) => setGoal(ctx, uri),
+    'proofmeter.adoptPlan': (uri?: vscode.Uri) => adoptPlan(ctx, uri),
+    'proofmeter.verify': () => verify(ctx),
+    'proofmeter.installHooks': () => hooksCommand(ctx, 'install'),
+    'proofmeter.uninstallHooks': () => hooksCommand(ctx, 'uninstall'),
+    'proofmeter.showTally': () => showTally(ctx),
+    'proofmeter.openDashboard': (itemId?: unknown) => {
+      ctx.webviews.openDashboard(typeof itemId === 'string' ? itemId : undefined);
+      return true;
+    },
+    'proofmeter.doctor': () => doctor(ctx),
+  };
+  return COMMANDS.map((id) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await table[id](...args);
+      } catch (e) {
+        ctx.log.error(`${id} failed: ${(e as Error).stack ?? (e as Error).message}`);
+        void vscode.window.showErrorMessage(`Proofmeter: ${(e as Error).message}`);
+        return undefined;
+      }
+    }),
+  );
+}
+
+function refuseUntrusted(ctx: CommandContext, what: string): boolean {
+  if (vscode.workspace.isTrusted) return false;
+  ctx.log.warn(`refused "${what}": the workspace is not trusted`);
+  void vscode.window.showWarningMessage(`Proofmeter: ${what} is not available in Restricted Mode. Trust this folder to use it; the tally stays visible read-only.`);
+  return true;
+}
+
+function needMeter(ctx: CommandContext): Meter | undefined {
+  const m = ctx.meter();
+  if (!m) void vscode.window.showWarningMessage('Proofmeter: open a folder first.');
+  return m;
+}
+
+/** A path as the person would type it in that folder: relative inside it, absolute outside. */
+function displayPath(cwd: string, file: string): string {
+  const rel = relative(cwd, file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+interface PlanPick extends vscode.QuickPickItem {
+  file?: string;
+  action?: 'create' | 'browse';
+}
+
+/** Plan files worth offering: the goal's own, Markdown files named like plans, Claude Code's plans. */
+async function planCandidates(m: Meter): Promise<PlanPick[]> {
+  const seen = new Set<string>();
+  const picks: PlanPick[] = [];
+  const add = (file: string, description: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    picks.push({ label: `$(file) ${displayPath(m.cwd, file)}`, description, file });
+  };
+  await m.ensureComputed();
+  const current = m.planPath();
+  if (current && existsSync(current)) add(current, 'the current goal');
+  const found = await vscode.workspace.findFiles(new vscode.RelativePattern(m.folder, '**/*{plan,PLAN,Plan}*.md'), '**/node_modules/**', 50);
+  for (const u of found.sort((a, b) => a.fsPath.localeCompare(b.fsPath))) add(u.fsPath, 'in this folder');
+  const claudePlans = join(claudeConfigDir(process.env), 'plans');
+  if (existsSync(claudePlans)) {
+    const files = readdirSync(claudePlans)
+      .filter((n) => n.endsWith('.md'))
+      .map((n) => join(claudePlans, n))
+      .map((f) => ({ f, t: statSync(f).mtimeMs }))
+      .sort((a, b) => b.t - a.t)
+      .slice(0, 10);
+    for (const { f } of files) add(f, "Claude Code's plans");
+  }
+  picks.push({ label: '$(new-file) Create PLAN.md', description: 'a plan to fill in', action: 'create' });
+  picks.push({ label: '$(folder-opened) Browse…', action: 'browse' });
+  return picks;
+}
+
+async function pickPlan(m: Meter, title: string): Promise<string | undefined> {
+  const pick = await vscode.window.showQuickPick(planCandidates(m), { title, placeHolder: 'The plan file for this workspace' });
+  if (!pick) return undefined;
+  if (pick.file) return pick.file;
+  if (pick.action === 'browse') {
+    const got = await vscode.window.showOpenDialog({ defaultUri: m.folder.uri, canSelectMany: false, filters: { Markdown: ['md'] }, title });
+    return got?.[0]?.fsPath;
+  }
+  const file = join(m.cwd, 'PLAN.md');
+  if (!existsSync(file)) writeFileSync(file, PLAN_TEMPLATE);
+  await vscode.window.showTextDocument(vscode.Uri.file(file));
+  return file;
+}
+
+/** Set Goal: pick or create the plan, then offer the `/goal` line to paste into Claude Code. */
+async function setGoal(ctx: CommandContext, uri?: vscode.Uri): Promise<string | undefined> {
+  const m = needMeter(ctx);
+  if (!m) return undefined;
+  let file = uri instanceof vscode.Uri ? uri.fsPath : undefined;
+  if (!file) {
+    if (refuseUntrusted(ctx, 'Set Goal')) return undefined; // it may create PLAN.md
+    file = await pickPlan(m, 'Proofmeter: Set Goal');
+  }
+  if (!file) return undefined;
+  const line = `/goal ${quoteIfNeeded(displayPath(m.cwd, file))}`;
+  ctx.log.info(`set goal: ${line}`);
+  void vscode.window.showInformationMessage(`Paste this into Claude Code to make it the goal: ${line}`, 'Copy').then(async (choice) => {
+    if (choice === 'Copy') {
+      await vscode.env.clipboard.writeText(line);
+      void vscode.window.showInformationMessage(`Copied: ${line}`);
+    }
+  });
+  return line;
+}
+
+function quoteIfNeeded(p: string): string {
+  return /\s/.test(p) ? `"${p}"` : p;
+}
+
+/** Adopt Plan: freeze a plan as the approved goal, by the same code as `proofmeter adopt`. */
+async function adoptPlan(ctx: CommandContext, uri?: vscode.Uri): Promise<{ code: number; out: string; err: string } | undefined> {
+  const m = needMeter(ctx);
+  if (!m || refuseUntrusted(ctx, 'Adopt Plan')) return undefined;
+  let file = uri instanceof vscode.Uri ? uri.fsPath : undefined;
+  if (!file) {
+    file = await pickPlan(m, 'Proofmeter: Adopt Plan');
+    if (!file) return undefined;
+    const existing = readGoal(m.cwd);
+    if (existing.kind === 'ok') {
+      const ok = await vscode.window.showWarningMessage(
+        `Replace the current goal "${existing.goal.title ?? existing.goal.planPath}" (${existing.goal.items.length} items) with ${basename(file)}?`,
+        { modal: true },
+        'Adopt',
+      );
+      if (ok !== 'Adopt') return undefined;
+    }
+  }
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (s) => out.push(s), err: (s) => err.push(s), readStdin: async () => '', env: process.env, cwd: m.cwd };
+  let code: number;
+  try {
+    code = (await adoptRun([resolve(m.cwd, file), '--cwd', m.cwd], io)).code;
+  } catch (e) {
+    code = 2;
+    err.push((e as Error).message);
+  }
+  const result = { code, out: out.join('\n'), err: err.join('\n') };
+  ctx.log.info(`adopt ${file}: exit ${code}`);
+  if (code === 0) {
+    void vscode.window.showInformationMessage(`Proofmeter: ${result.out}`);
+  } else {
+    ctx.log.show(`Proofmeter: Adopt Plan (${displayPath(m.cwd, file)})`, [result.out, result.err].filter(Boolean).join('\n'));
+    void vscode.window.showErrorMessage(`Proofmeter: ${err[0] ?? 'the plan was not adopted'}`);
+  }
+  await m.refresh('adopted', { fromScratch: true });
+  return result;
+}
+
+/** Verify: re-check the plan and recompute the tally from scratch. */
+async function verify(ctx: CommandContext): Promise<ViewState | undefined> {
+  const m = needMeter(ctx);
+  if (!m) return undefined;
+  const state = await m.refresh('verify', { fromScratch: true });
+  const t = state.tally as Tally | null;
+  if (state.fault) {
+    void vscode.window.showErrorMessage(`Proofmeter: ${state.fault}`);
+  } else if (!t) {
+    void vscode.window.showInformationMessage('Proofmeter: this workspace has no goal yet. Use "Proofmeter: Set Goal".');
+  } else {
+    const plan = m.planPath();
+    let planNote = '';
+    if (plan) {
+      try {
+        const n = readPlanFile(plan).findings.length;
+        planNote = n ? `; the plan has ${n} finding(s)` : '; the plan checks clean';
+      } catch {
+        planNote = '; the plan file is gone (the frozen list still counts)';
+      }
+    }
+    void vscode.window.showInformationMessage(`Proofmeter: ${t.headline.done}/${t.headline.total} done, ${t.verdict === 'done' ? 'all done' : `${t.open} open`}${planNote}.`);
+  }
+  return state;
+}
+
+async function showTally(ctx: CommandContext): Promise<string | undefined> {
+  const m = needMeter(ctx);
+  if (!m) return undefined;
+  const state = await m.ensureComputed();
+  const t = state.tally as Tally | null;
+  const text = state.fault ? `Fault: ${state.fault}` : t ? tallyText(t) : 'No goal in this workspace yet. Run "Proofmeter: Set Goal" or "Proofmeter: Adopt Plan".';
+  const restricted = state.trusted ? '' : '\n\n(Restricted Mode: git was not read; commit and push are not known.)';
+  ctx.log.show(`Proofmeter tally of ${m.cwd}`, text + restricted);
+  return text;
+}
+
+async function cli(ctx: CommandContext, m: Meter, args: string[]): Promise<CliResult | CliOutcome> {
+  try {
+    return await runBundledCli(ctx.extensionPath, args, m.cwd);
+  } catch (e) {
+    if (e instanceof CliUnavailableError) return { ok: false, unavailable: e.message };
+    throw e;
+  }
+}
+
+async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall'): Promise<CliOutcome> {
+  const what = which === 'install' ? 'Install Hooks' : 'Uninstall Hooks';
+  const m = ctx.meter();
+  if (!m) {
+    void vscode.window.showWarningMessage('Proofmeter: open a folder first.');
+    return { ok: false, refused: 'no folder' };
+  }
+  if (refuseUntrusted(ctx, what)) return { ok: false, refused: 'untrusted' };
+  const r = await cli(ctx, m, [which, '--dir', m.cwd]);
+  if ('unavailable' in r && r.unavailable) {
+    ctx.log.error(`${what} is unavailable: ${r.unavailable}`);
+    void vscode.window.showErrorMessage(`Proofmeter: ${what} is unavailable: ${r.unavailable}.`);
+    return r as CliOutcome;
+  }
+  const res = r as CliResult;
+  const output = [res.stdout.trim(), res.stderr.trim()].filter(Boolean).join('\n');
+  ctx.log.show(`proofmeter ${which} --dir ${m.cwd} (exit ${res.code})`, output);
+  if (res.code === 0) void vscode.window.showInformationMessage(`Proofmeter: ${firstLine(res.stdout) || `${what} done.`}`);
+  else void vscode.window.showErrorMessage(`Proofmeter: ${what} failed: ${firstLine(res.stderr) || firstLine(res.stdout) || `exit ${res.code}`}`);
+  await loadGates(ctx, m);
+  return { ok: res.code === 0, code: res.code, output };
+}
+
+/** Runs `doctor --json` and puts its gates on the dashboard (trusted workspaces only). */
+export async function loadGates(ctx: CommandContext, m: Meter): Promise<boolean> {
+  if (!vscode.workspace.isTrusted) return false;
+  const json = await cli(ctx, m, ['doctor', '--dir', m.cwd, '--json']);
+  if (!('stdout' in json)) return false;
+  const gates = parseGates(json.stdout);
+  if (!gates) {
+    ctx.log.warn(`doctor --json (exit ${json.code}) gave no gates the dashboard can show`);
+    return false;
+  }
+  m.setGates(gates);
+  return true;
+}
+
+/** Doctor: the CLI's report in the output channel (show) and its gates on the dashboard. */
+async function doctor(ctx: CommandContext): Promise<CliOutcome> {
+  const m = ctx.meter();
+  if (!m) return { ok: false, refused: 'no folder' };
+  if (refuseUntrusted(ctx, 'Doctor')) return { ok: false, refused: 'untrusted' };
+  const r = await cli(ctx, m, ['doctor', '--dir', m.cwd]);
+  if ('unavailable' in r && r.unavailable) {
+    ctx.log.error(`Doctor is unavailable: ${r.unavailable}`);
+    void vscode.window.showErrorMessage(`Proofmeter: Doctor is unavailable: ${r.unavailable}.`);
+    return r as CliOutcome;
+  }
+  const res = r as CliResult;
+  const output = [res.stdout.trim(), res.stderr.trim()].filter(Boolean).join('\n');
+  ctx.log.show(`proofmeter doctor --dir ${m.cwd} (exit ${res.code})`, output);
+  await loadGates(ctx, m);
+  // exit 1 is a report with unarmed gates: the command itself worked
+  return { ok: res.code === 0 || res.code === 1, code: res.code, output };
+}
+
+function firstLine(s: string): string {
+  return s.trim().split('\n')[0] ?? '';
+}

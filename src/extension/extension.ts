@@ -1,0 +1,117 @@
+// Proofmeter's VS Code extension host: status bar items, the dashboard and the evidence view, the
+// commands. Activation is cheap: commands and the view provider are registered, and nothing is read
+// beyond checking for .claude/proofmeter/goal.json until a goal exists or a view is opened.
+import * as vscode from 'vscode';
+import { existsSync } from 'node:fs';
+import type { ViewState } from '../protocol';
+import { goalPath } from '../workspace/goalState';
+import { loadGates, registerCommands } from './commands';
+import { Log } from './log';
+import { Meter, type RefreshStats } from './meter';
+import { StatusBar } from './statusBar';
+import { Webviews, type MessageOutcome } from './webviews';
+
+/** What activate() returns: read by the extension-host tests, stable enough for other extensions. */
+export interface ProofmeterApi {
+  readonly apiVersion: 1;
+  /** The folder the meter works on, or null with no folder open. */
+  folder(): string | null;
+  state(): ViewState | null;
+  refresh(opts?: { fromScratch?: boolean }): Promise<ViewState | null>;
+  statusBar(): { progress: ItemSnapshot; git: ItemSnapshot } | null;
+  stats(): RefreshStats | null;
+  webviews(): { dashboardOpen: boolean; sidebarResolved: boolean; counts: Webviews['counts'] };
+  /** Feeds a message as if a page had sent it (for tests of the message checks). */
+  receive(view: 'dashboard' | 'sidebar', message: unknown): Promise<MessageOutcome>;
+  log(): readonly string[];
+}
+
+export interface ItemSnapshot {
+  text: string;
+  tooltip: string;
+  visible: boolean;
+  background: string | null;
+  command: string | null;
+}
+
+let current: { meter: Meter | undefined; statusBar: StatusBar | undefined } = { meter: undefined, statusBar: undefined };
+
+/** The folder to meter: the first one with a goal, else the first one. */
+function pickFolder(): vscode.WorkspaceFolder | undefined {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return folders.find((f) => f.uri.scheme === 'file' && existsSync(goalPath(f.uri.fsPath))) ?? folders.find((f) => f.uri.scheme === 'file');
+}
+
+export function activate(context: vscode.ExtensionContext): ProofmeterApi {
+  const t0 = Date.now();
+  const log = new Log();
+  context.subscriptions.push(log);
+  const webviews = new Webviews(context.extensionUri, () => current.meter, log);
+  context.subscriptions.push(webviews);
+
+  const setUp = (): void => {
+    current.statusBar?.dispose();
+    current.meter?.dispose();
+    const folder = pickFolder();
+    if (!folder) {
+      current = { meter: undefined, statusBar: undefined };
+      return;
+    }
+    const meter = new Meter(folder, log);
+    const statusBar = new StatusBar(meter);
+    // (disposed with the meter's emitter)
+    meter.onDidChange((s) => webviews.post(s));
+    current = { meter, statusBar };
+  };
+  setUp();
+  const commandContext = { extensionPath: context.extensionPath, log, meter: () => current.meter, webviews };
+  context.subscriptions.push(
+    { dispose: () => (current.statusBar?.dispose(), current.meter?.dispose(), (current = { meter: undefined, statusBar: undefined })) },
+    vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      const next = pickFolder();
+      if (next?.uri.toString() !== current.meter?.folder.uri.toString()) {
+        log.info(`workspace folders changed: metering ${next?.uri.fsPath ?? 'nothing'}`);
+        setUp();
+      }
+    }),
+    ...registerCommands(commandContext),
+  );
+  // Hook health for the dashboard: `proofmeter doctor --json` when a page opens (at most every 10 s).
+  let gatesAt = 0;
+  context.subscriptions.push(
+    webviews.onDidBecomeReady(() => {
+      const m = current.meter;
+      if (!m || !vscode.workspace.isTrusted || Date.now() - gatesAt < 10_000) return;
+      gatesAt = Date.now();
+      void loadGates(commandContext, m).catch((e: Error) => log.warn(`doctor: ${e.message}`));
+    }),
+  );
+  log.info(`activated in ${Date.now() - t0} ms (${vscode.env.appName} ${vscode.version}, trusted=${vscode.workspace.isTrusted}, folder=${current.meter?.cwd ?? 'none'})`);
+
+  const snap = (item: vscode.StatusBarItem, shown: () => boolean): ItemSnapshot => ({
+    text: item.text,
+    tooltip: typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? ''),
+    visible: shown(),
+    background: (item.backgroundColor as { id?: string } | undefined)?.id ?? null,
+    command: typeof item.command === 'string' ? item.command : (item.command?.command ?? null),
+  });
+  return {
+    apiVersion: 1,
+    folder: () => current.meter?.cwd ?? null,
+    state: () => current.meter?.current() ?? null,
+    refresh: async (opts) => (current.meter ? current.meter.refresh('api refresh', opts ?? {}) : null),
+    statusBar: () => {
+      const sb = current.statusBar;
+      if (!sb) return null;
+      return { progress: snap(sb.progress, () => sb.shown.progress), git: snap(sb.git, () => sb.shown.git) };
+    },
+    stats: () => (current.meter ? { ...current.meter.stats } : null),
+    webviews: () => ({ dashboardOpen: webviews.dashboardOpen, sidebarResolved: webviews.sidebarResolved, counts: webviews.counts }),
+    receive: (view, message) => webviews.receive(view, message),
+    log: () => log.recent,
+  };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

@@ -1,0 +1,104 @@
+// The words of the two status bar items, kept free of the vscode module so they read as plain data.
+import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/format';
+import type { GitFacts } from '../core/tally/gitFacts';
+import type { Tally } from '../core/tally/tally';
+
+export type Severity = 'ok' | 'warning' | 'error';
+
+export interface ProgressView {
+  text: string;
+  /** Markdown for the tooltip (theme icons allowed). */
+  tooltip: string;
+  /** For screen readers: the numbers in words. */
+  ariaLabel: string;
+  severity: Severity;
+}
+
+export interface GitView {
+  text: string;
+  tooltip: string;
+  ariaLabel: string;
+}
+
+const MAX_LISTED = 8;
+
+function md(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => '\\' + c);
+}
+
+function code(s: string): string {
+  const clipped = s.length > 80 ? s.slice(0, 79) + '…' : s;
+  const ticks = clipped.includes('`') ? '``' : '`';
+  return `${ticks}${ticks.length > 1 ? ' ' : ''}${clipped}${ticks.length > 1 ? ' ' : ''}${ticks}`;
+}
+
+export function progressView(t: Tally, opts: { fault: string | null; trusted: boolean }): ProgressView {
+  const { done, total } = t.headline;
+  const failed = t.items.filter((i) => i.state === 'failed');
+  const severity: Severity = opts.fault ? 'error' : failed.length || t.findings.length ? 'warning' : 'ok';
+  const icon = opts.fault ? '$(error)' : t.verdict === 'done' ? '$(pass-filled)' : failed.length ? '$(warning)' : '$(checklist)';
+  const text = `${icon} ${bar(done, total)} ${done}/${total}`;
+
+  const lines: string[] = [];
+  lines.push(`**Proofmeter** · ${md(t.goal.title ?? 'untitled plan')}${t.goal.planPath ? ` · ${md(t.goal.planPath)}` : ''}`);
+  lines.push('');
+  lines.push(`${done}/${total} of Claude's part done · ${t.verdict === 'done' ? '**all done**' : `not done, ${t.open} open`}`);
+  if (opts.fault) lines.push('', `$(error) ${md(opts.fault)}`);
+  if (!opts.trusted) lines.push('', '$(shield) Restricted Mode: read only, git not read; trust the folder to see commit and push.');
+  lines.push('');
+  for (const s of t.stages) lines.push(`${stageMark(s.state)} **${s.name}** ${md(s.state)}${s.detail ? ` · ${md(s.detail)}` : ''}  `);
+  for (const f of t.findings.slice(0, MAX_LISTED)) lines.push('', `$(warning) plan line ${f.line}: ${md(f.message)}`);
+  const claude = t.items.filter(isOpenForClaude);
+  if (claude.length) {
+    lines.push('', '**Open for Claude**', '');
+    for (const i of claude.slice(0, MAX_LISTED)) {
+      const why = i.state === 'unrun' ? 'not run yet' : `${i.state}${i.detail ? `: ${i.detail}` : ''}`;
+      lines.push(`- ${code(i.id)} ${md(why)} · proof ${code(i.proof)}`);
+    }
+    if (claude.length > MAX_LISTED) lines.push(`- … and ${claude.length - MAX_LISTED} more`);
+  }
+  const person = t.items.filter(isOpenForPerson);
+  if (person.length) {
+    lines.push('', '**Open for you**', '');
+    for (const i of person.slice(0, MAX_LISTED)) lines.push(`- ${code(i.id)} ${md(i.state === 'handed-over' ? `handed over: ${i.handover?.why ?? ''}` : i.proof)}`);
+    if (person.length > MAX_LISTED) lines.push(`- … and ${person.length - MAX_LISTED} more`);
+  }
+  lines.push('', '_Click to open the dashboard._');
+  const current = t.stages.find((s) => s.state !== 'done' && s.state !== 'skipped');
+  const ariaLabel =
+    `Proofmeter: ${done} of ${total} done` +
+    (current ? `, ${current.name} ${current.state}` : ', all done') +
+    (failed.length ? `, ${failed.length} failed` : '') +
+    (opts.fault ? `, fault: ${opts.fault}` : '');
+  return { text, tooltip: lines.join('\n'), ariaLabel, severity };
+}
+
+/** The item shown when the goal cannot be read at all. */
+export function faultView(fault: string): ProgressView {
+  return {
+    text: '$(error) Proofmeter',
+    tooltip: `**Proofmeter** cannot read this workspace's goal\n\n$(error) ${md(fault)}\n\n_Click to open the dashboard._`,
+    ariaLabel: `Proofmeter fault: ${fault}`,
+    severity: 'error',
+  };
+}
+
+export function gitView(git: GitFacts): GitView {
+  const parts: string[] = [];
+  const n = git.dirty.length;
+  parts.push(n ? `${n} uncommitted` : 'committed');
+  if (git.hasRemote) parts.push(git.upstream ? (git.ahead ? `${git.ahead} unpushed` : 'pushed') : 'no upstream');
+  const text = `⎇ ${parts.join(' · ')}`;
+  const lines = [`**Proofmeter** · git in ${md(git.root)}`, ''];
+  if (n) {
+    lines.push(`${n} uncommitted:`, '');
+    for (const p of git.dirty.slice(0, MAX_LISTED)) lines.push(`- ${code(p)}`);
+    if (n > MAX_LISTED) lines.push(`- … and ${n - MAX_LISTED} more`);
+  } else lines.push('Nothing uncommitted.');
+  lines.push('');
+  if (!git.hasRemote) lines.push('No remote: push is skipped.');
+  else if (!git.upstream) lines.push('The branch has no upstream yet.');
+  else lines.push(git.ahead ? `${git.ahead} commit(s) not pushed to ${md(git.upstream)}.` : `Up to date with ${md(git.upstream)}.`);
+  lines.push('', '_Click to open Source Control._');
+  return { text, tooltip: lines.join('\n'), ariaLabel: `Proofmeter git: ${parts.join(', ')}` };
+}

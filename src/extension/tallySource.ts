@@ -1,0 +1,144 @@
+// Where the extension's tally comes from: the same files the CLI reads (goal.json, the plan, the
+// workspace's transcripts, git), assembled the way src/workspace/workspaceTally.ts's tallyWorkspace
+// does, with three differences the extension needs:
+//  - transcripts are read incrementally: each file's scanner state is kept, and an append costs
+//    only the appended bytes (the engine's scanner resumes from its own state);
+//  - git can be left unread (Restricted Mode: `git status` runs a repository's own fsmonitor and
+//    other config, so an untrusted folder must not get it), and is read apart, without blocking;
+//  - nothing is written into the workspace (the CLI keeps its scan cache in .claude/proofmeter/scan;
+//    the extension keeps its own in memory).
+// No engine logic lives here: parsing, evidence and the tally are the engine's (src/core). A host
+// test checks that a fresh tally from here deep-equals tallyWorkspace's for the fixture workspace.
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative } from 'node:path';
+import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
+import type { GitFacts } from '../core/tally/gitFacts';
+import type { ParsedPlan, TranscriptEvents, TranscriptSource } from '../core/types';
+import type { ScanState } from '../core/transcript/scan';
+import { readGoal } from '../workspace/goalState';
+import { readTranscript } from '../workspace/readTranscript';
+import { listSessions, projectTranscriptDir, subagentFiles } from '../workspace/transcriptFiles';
+import { readPlanFile, UserError } from '../workspace/workspaceTally';
+
+interface Cached {
+  state: ScanState;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** Scanner states per transcript file, so a re-read costs only what was appended. */
+export class TranscriptCache {
+  private readonly files = new Map<string, Cached>();
+  /** Bytes read by the last `read` calls since `resetCounters` (for the log and the benchmark). */
+  bytesRead = 0;
+  filesReread = 0;
+
+  clear(): void {
+    this.files.clear();
+  }
+
+  resetCounters(): void {
+    this.bytesRead = 0;
+    this.filesReread = 0;
+  }
+
+  /** The file's events, or null when it cannot be read (gone between listing and reading). */
+  read(path: string, source: TranscriptSource): TranscriptEvents | null {
+    let st;
+    try {
+      st = statSync(path);
+    } catch {
+      this.files.delete(path);
+      return null;
+    }
+    const prev = this.files.get(path);
+    if (prev && prev.ino === st.ino && prev.size === st.size && prev.mtimeMs === st.mtimeMs) return prev.state.events;
+    // A file that shrank or was replaced is read again from its start.
+    const resume = prev && prev.ino === st.ino && st.size >= prev.state.offset ? prev.state : undefined;
+    const from = resume?.offset ?? 0;
+    let state: ScanState;
+    try {
+      state = readTranscript(path, source, resume);
+    } catch {
+      this.files.delete(path);
+      state = readTranscript(path, source);
+    }
+    this.bytesRead += Math.max(0, state.offset + state.pendingBytes - from);
+    if (!resume) this.filesReread++;
+    this.files.set(path, { state, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+    return state.events;
+  }
+
+  /** Main transcripts plus their subagent files, as readTranscripts gives them. */
+  readAll(mainFiles: string[]): TranscriptEvents[] {
+    const out: TranscriptEvents[] = [];
+    for (const f of mainFiles) {
+      const main = this.read(f, 'main');
+      if (!main) continue;
+      out.push(main);
+      for (const s of subagentFiles(f)) {
+        const sub = this.read(s, 'subagent');
+        if (sub) out.push(sub);
+      }
+    }
+    return out;
+  }
+}
+
+export interface SourceOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  cache: TranscriptCache;
+}
+
+export interface SourceResult {
+  /** The tally's inputs but git; null when the workspace has no goal. */
+  inputs: Omit<TallyInput, 'git'> | null;
+  /** The plan file the goal names (absolute), when there is a goal. */
+  planPath: string | null;
+  transcriptDir: string;
+  /** Main transcript files read. */
+  sessions: string[];
+}
+
+/** The workspace's goal and its sessions; throws UserError for a goal file it cannot read. */
+export function readWorkspace(opts: SourceOptions): SourceResult {
+  const { cwd, env } = opts;
+  const home = env.HOME || homedir();
+  const transcriptDir = projectTranscriptDir(cwd, env);
+  const goalRead = readGoal(cwd);
+  if (goalRead.kind === 'bad') throw new UserError(goalRead.error);
+  if (goalRead.kind === 'none') return { inputs: null, planPath: null, transcriptDir, sessions: [] };
+  const goal = goalRead.goal;
+  const planAbs = isAbsolute(goal.planPath) ? goal.planPath : join(cwd, goal.planPath);
+  let current: ParsedPlan | null = null;
+  try {
+    current = readPlanFile(planAbs);
+  } catch {
+    current = null; // the frozen list still stands when the plan file is gone
+  }
+  const frozenKeys = new Set(goal.items.map((i) => i.key));
+  const added = current ? current.items.filter((i) => !frozenKeys.has(i.key)) : [];
+  const since = Date.parse(goal.frozenAt);
+  // Sessions last written before the goal was frozen cannot hold evidence for it.
+  const sessions = listSessions(transcriptDir)
+    .filter((s) => !(s.mtimeMs < since - 1000))
+    .map((s) => s.path);
+  const inputs: Omit<TallyInput, 'git'> = {
+    goal: { title: goal.title, planPath: relative(cwd, planAbs) || goal.planPath, frozenBy: goal.frozenBy, frozenAt: goal.frozenAt },
+    items: goal.items,
+    findings: current?.findings ?? [],
+    added,
+    transcripts: opts.cache.readAll(sessions),
+    home,
+    countSdkPrompts: goal.countSdkPrompts,
+  };
+  return { inputs, planPath: planAbs, transcriptDir, sessions };
+}
+
+/** The tally of what readWorkspace gathered, with the git facts (null: not read). */
+export function tallyOf(inputs: Omit<TallyInput, 'git'>, git: GitFacts | null): Tally {
+  return computeTally({ ...inputs, git });
+}
