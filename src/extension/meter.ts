@@ -43,6 +43,7 @@ export class Meter implements vscode.Disposable {
   private fault: string | null = null;
   private gates: GateHealth[] = [];
   private live = false;
+  private disposed = false;
   private computed = false;
   private lastKey = '';
   private state: ViewState;
@@ -130,6 +131,7 @@ export class Meter implements vscode.Disposable {
 
   /** A view or the status bar needs the state: start watching everything and compute soon. */
   ensureLive(reason: string): void {
+    if (this.disposed) return;
     if (!this.live) {
       this.live = true;
       this.log.info(`watching ${this.cwd} (${reason})`);
@@ -195,6 +197,7 @@ export class Meter implements vscode.Disposable {
       this.log.warn(`cannot compute the tally: ${this.fault}`);
     }
     this.computed = true;
+    if (this.disposed) return this.state; // the folder went away while this ran
     const ms = performance.now() - t0;
     Object.assign(this.stats, { count: this.stats.count + 1, lastReason: why, lastMs: ms, lastBytesRead: this.cache.bytesRead, lastAt: Date.now() });
     if (this.live) this.updateWatchTargets();
@@ -257,7 +260,7 @@ export class Meter implements vscode.Disposable {
   }
 
   private setUpGitWatch(): void {
-    if (!this.live || !this.trusted) return;
+    if (!this.live || !this.trusted || this.disposed) return;
     const root = this.git?.root ?? this.cwd;
     if (this.gitWatch?.root === root) return;
     this.gitWatch?.watcher.dispose();
@@ -304,6 +307,7 @@ export class Meter implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.coalescer.dispose();
     if (this.dirPoll) clearInterval(this.dirPoll);
     this.planWatch?.watcher.dispose();

@@ -1,0 +1,165 @@
+// Browser end-to-end check: the built .vsix, installed into code-server, on the fixture workspace.
+// Reads the status bar, opens the dashboard and the evidence view, checks every item's state inside
+// the webview frames against the engine's tally, clicks through to the plan, and takes screenshots
+// in the light, dark and high-contrast themes.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, runCommand, webviewFrame } from './lib.mjs';
+
+const THEMES = [
+  // labels as the theme picker shows them (VS Code 1.139's default themes)
+  { name: 'light', theme: 'Light 2026', workbenchClass: 'vs', bodyClass: 'vscode-light' },
+  { name: 'dark', theme: 'Dark 2026', workbenchClass: 'vs-dark', bodyClass: 'vscode-dark' },
+  { name: 'hc', theme: 'Dark High Contrast', workbenchClass: 'hc-black', bodyClass: 'vscode-high-contrast' },
+];
+
+const PROGRESS = '#proofmeter\\.proofmeter\\.proofmeter\\.progress';
+const GIT = '#proofmeter\\.proofmeter\\.proofmeter\\.git';
+
+/**
+ * expected: { headline: {done,total}, states: {id: state}, planLines: {id: line}, statusText, gitText }
+ * Returns { checks: [{name, ok, detail}], ms }.
+ */
+export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected, log = console.log }) {
+  const t0 = Date.now();
+  const checks = [];
+  const check = (name, ok, detail = '') => {
+    checks.push({ name, ok: !!ok, detail });
+    log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ` ${detail}` : ''}`);
+  };
+  const step = (m) => log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
+  mkdirSync(shotDir, { recursive: true });
+  const { ctx, page } = await launchBrowser({ userDataDir: browserDir });
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  page.on('pageerror', (e) => log(`pageerror: ${e.message}`));
+  const shot = async (file, target = page) => {
+    const path = join(shotDir, file);
+    await target.screenshot({ path });
+    return path;
+  };
+  // Through the UI, as a person would: Preferences: Color Theme, type the name, Enter.
+  const setTheme = async (t) => {
+    if (await page.locator(`.monaco-workbench.${t.workbenchClass}`).count()) return;
+    await runCommand(page, 'Preferences: Color Theme');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill(t.theme);
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: t.theme }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator(`.monaco-workbench.${t.workbenchClass}`).waitFor({ timeout: 20_000 });
+  };
+  try {
+    await page.goto(`${base}/?folder=${encodeURIComponent(ws)}`);
+    await page.locator('.monaco-workbench').waitFor();
+    step('workbench loaded');
+    await setTheme(THEMES[0]);
+
+    // 1. the status bar, from the installed .vsix (activated by workspaceContains:.claude/**)
+    const progress = page.locator(PROGRESS);
+    await progress.filter({ hasText: `${expected.headline.done}/${expected.headline.total}` }).waitFor({ timeout: 60_000 });
+    const progressText = (await progress.innerText()).trim();
+    step(`status bar: "${progressText}"`);
+    check('status bar shows the goal progress', progressText.endsWith(expected.statusText), JSON.stringify(progressText));
+    const anyFailed = Object.values(expected.states).includes('failed');
+    const cls = (await progress.getAttribute('class')) ?? '';
+    check(`progress item ${anyFailed ? 'uses' : 'does not use'} the warning colours`, cls.includes('warning-kind') === anyFailed, cls);
+    const git = page.locator(GIT);
+    await git.filter({ hasText: '⎇' }).waitFor();
+    const gitText = (await git.innerText()).trim();
+    check('status bar shows commit/push', gitText === expected.gitText, JSON.stringify(gitText));
+    const label = await page.locator(`${PROGRESS} a, ${PROGRESS} [role="button"]`).first().getAttribute('aria-label');
+    check('progress item has a screen-reader label', /Proofmeter: \d+ of \d+ done/.test(label ?? ''), JSON.stringify(label));
+
+    // 2. the dashboard, opened by clicking the status bar item
+    await progress.click();
+    const dash = await webviewFrame(page, /Proofmeter Dashboard/);
+    await dash.locator('tr[data-id]').first().waitFor();
+    const rows = await dash.locator('tr[data-id]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-id'), e.getAttribute('data-state')]));
+    check('dashboard lists every item', rows.length === Object.keys(expected.states).length, JSON.stringify(rows));
+    const wrong = rows.filter(([id, st]) => expected.states[id] !== st);
+    check('dashboard shows each item in the engine state', rows.length > 0 && wrong.length === 0, JSON.stringify(wrong));
+    const stages = await dash.locator('[data-stage]').evaluateAll((els) => els.map((e) => e.getAttribute('data-stage')));
+    check('dashboard shows the seven stages', stages.length === 7, JSON.stringify(stages));
+    const csp = await dash.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '');
+    check('dashboard page has the strict CSP', /default-src 'none'/.test(csp) && /script-src 'nonce-[A-Za-z0-9+/]{20,}'/.test(csp) && !/unsafe/.test(csp), csp);
+    check('dashboard body says data-view="dashboard"', (await dash.evaluate(() => document.body.dataset.view)) === 'dashboard');
+    // hook health, from `proofmeter doctor --json` (no hooks installed in the fixture)
+    await dash.locator('tr[data-armed]').nth(6).waitFor({ timeout: 20_000 }).catch(() => {});
+    const armed = await dash.locator('tr[data-armed]').evaluateAll((els) => els.map((e) => e.getAttribute('data-armed')));
+    check('dashboard shows hook health for each gate (none armed)', armed.length === 7 && armed.every((a) => a === 'false'), JSON.stringify(armed));
+    step('dashboard checked');
+
+    // 3. the evidence view in the activity bar
+    await page.locator('.activitybar .action-item a[aria-label^="Proofmeter"], .activitybar .action-label[aria-label^="Proofmeter"]').first().click();
+    const side = await webviewFrame(page, /Proofmeter Evidence/);
+    await side.locator('li.pm-item[data-id]').first().waitFor();
+    const items = await side.locator('li.pm-item[data-id]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-id'), e.getAttribute('data-state')]));
+    const wrongSide = items.filter(([id, st]) => expected.states[id] !== st);
+    check('evidence view shows each item in the engine state', items.length === Object.keys(expected.states).length && wrongSide.length === 0, JSON.stringify(items));
+    step('evidence view checked');
+
+    // 4. screenshots in each theme (the webviews follow the theme)
+    for (const t of THEMES) {
+      await setTheme(t);
+      await dash.locator(`body.${t.bodyClass}`).waitFor({ timeout: 20_000 });
+      await side.locator(`body.${t.bodyClass}`).waitFor({ timeout: 20_000 });
+      // let transient status bar entries ("Activating Extensions...") go before the pictures
+      await page.locator('.part.statusbar .statusbar-item', { hasText: /Activating Extensions/ }).waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+      await page.waitForTimeout(300);
+      await shot(`${t.name}-workbench.png`);
+      await shot(`${t.name}-statusbar.png`, page.locator('.part.statusbar'));
+      await shot(`${t.name}-dashboard.png`, page.locator('.part.editor'));
+      await shot(`${t.name}-sidebar.png`, page.locator('.part.sidebar'));
+      check(`screenshots in the ${t.name} theme`, true);
+    }
+    await setTheme(THEMES[0]);
+
+    // 5. a click in the evidence view reaches the host: expand S2, open its plan line
+    const s2 = side.locator('li.pm-item[data-id="S2"]');
+    await s2.locator('button.pm-item-toggle').click();
+    await s2.locator('button', { hasText: /Open plan line/ }).click();
+    await page.locator('.tabs-container .tab', { hasText: 'PLAN.md' }).waitFor({ timeout: 15_000 });
+    const line = await page.locator('.statusbar-item[id="status.editor.selection"]').innerText().catch(() => '');
+    check('evidence view opens the plan at the item line', new RegExp(`Ln ${expected.planLines.S2}\\b`).test(line), JSON.stringify(line));
+
+    // 6. a command from the palette
+    await runCommand(page, 'Proofmeter: Show Tally');
+    await page.locator('.part.panel .monaco-editor', { hasText: /verdict:\sNOT\sDONE/ }).first().waitFor({ timeout: 15_000 });
+    check('Show Tally prints the tally in the Proofmeter output channel', true);
+    await shot('light-show-tally.png');
+
+    // 7. Set Goal: pick the plan, get the /goal line, copy it
+    await runCommand(page, 'Proofmeter: Set Goal');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Proofmeter: Set Goal' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PLAN.md' }).first().click();
+    // the message may stay in the notification center rather than pop up (headless windows have no focus)
+    const note = page.locator('.notification-list-item', { hasText: '/goal PLAN.md' }).first();
+    if (!(await note.isVisible().catch(() => false))) await runCommand(page, 'Notifications: Show Notifications');
+    await note.waitFor({ timeout: 15_000 });
+    await shot('light-set-goal.png');
+    await note.locator('.monaco-button', { hasText: 'Copy' }).click();
+    let clip = '';
+    for (let i = 0; i < 50 && clip !== '/goal PLAN.md'; i++) {
+      clip = await page.evaluate(() => navigator.clipboard.readText()).catch((e) => `(clipboard not readable: ${e.message})`);
+      await page.waitForTimeout(100);
+    }
+    check('Set Goal offers the /goal line and copies it', clip === '/goal PLAN.md', JSON.stringify(clip));
+  } catch (e) {
+    check('browser end-to-end run', false, e.message.split('\n')[0]);
+    await shot('e2e-error.png').catch(() => {});
+  } finally {
+    await ctx.close();
+  }
+  if (docsDir) {
+    mkdirSync(docsDir, { recursive: true });
+    for (const t of ['light', 'dark']) {
+      for (const part of ['workbench', 'dashboard', 'sidebar', 'statusbar']) {
+        try {
+          copyFileSync(join(shotDir, `${t}-${part}.png`), join(docsDir, `${part}-${t}.png`));
+        } catch {
+          // a failed run has fewer screenshots; the checks say why
+        }
+      }
+    }
+  }
+  return { checks, ms: Date.now() - t0 };
+}
