@@ -189,7 +189,8 @@ export class Meter implements vscode.Disposable {
       this.result = readWorkspace({ cwd: this.cwd, env: this.env, cache: this.cache });
       const git = await gitRead;
       this.lastGit = git;
-      tally = this.result.inputs ? tallyOf(this.result.inputs, git) : null;
+      // Untrusted: git was not read, and commit and push must not read as done.
+      tally = this.result.inputs ? tallyOf(this.result.inputs, this.trusted ? git : 'unknown') : null;
       this.fault = null;
     } catch (e) {
       this.result = null;

@@ -1,6 +1,6 @@
 // Where the extension's tally comes from: the same files the CLI reads (goal.json, the plan, the
-// workspace's transcripts, git), assembled the way src/workspace/workspaceTally.ts's tallyWorkspace
-// does, with three differences the extension needs:
+// workspace's transcripts, git), gathered by src/workspace/workspaceTally.ts's gatherWorkspace,
+// with three differences the extension needs:
 //  - transcripts are read incrementally: each file's scanner state is kept, and an append costs
 //    only the appended bytes (the engine's scanner resumes from its own state);
 //  - git can be left unread (Restricted Mode: `git status` runs a repository's own fsmonitor and
@@ -10,16 +10,13 @@
 // No engine logic lives here: parsing, evidence and the tally are the engine's (src/core). A host
 // test checks that a fresh tally from here deep-equals tallyWorkspace's for the fixture workspace.
 import { statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { isAbsolute, join, relative } from 'node:path';
 import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
-import type { GitFacts } from '../core/tally/gitFacts';
-import type { ParsedPlan, TranscriptEvents, TranscriptSource } from '../core/types';
+import type { GitInput } from '../core/tally/gitFacts';
+import type { TranscriptEvents, TranscriptSource } from '../core/types';
 import type { ScanState } from '../core/transcript/scan';
-import { readGoal } from '../workspace/goalState';
 import { readTranscript } from '../workspace/readTranscript';
-import { listSessions, projectTranscriptDir, subagentFiles } from '../workspace/transcriptFiles';
-import { readPlanFile, UserError } from '../workspace/workspaceTally';
+import { subagentFiles } from '../workspace/transcriptFiles';
+import { gatherWorkspace, readPlanFile } from '../workspace/workspaceTally';
 
 interface Cached {
   state: ScanState;
@@ -105,40 +102,15 @@ export interface SourceResult {
 
 /** The workspace's goal and its sessions; throws UserError for a goal file it cannot read. */
 export function readWorkspace(opts: SourceOptions): SourceResult {
-  const { cwd, env } = opts;
-  const home = env.HOME || homedir();
-  const transcriptDir = projectTranscriptDir(cwd, env);
-  const goalRead = readGoal(cwd);
-  if (goalRead.kind === 'bad') throw new UserError(goalRead.error);
-  if (goalRead.kind === 'none') return { inputs: null, planPath: null, transcriptDir, sessions: [] };
-  const goal = goalRead.goal;
-  const planAbs = isAbsolute(goal.planPath) ? goal.planPath : join(cwd, goal.planPath);
-  let current: ParsedPlan | null = null;
-  try {
-    current = readPlanFile(planAbs);
-  } catch {
-    current = null; // the frozen list still stands when the plan file is gone
-  }
-  const frozenKeys = new Set(goal.items.map((i) => i.key));
-  const added = current ? current.items.filter((i) => !frozenKeys.has(i.key)) : [];
-  const since = Date.parse(goal.frozenAt);
-  // Sessions last written before the goal was frozen cannot hold evidence for it.
-  const sessions = listSessions(transcriptDir)
-    .filter((s) => !(s.mtimeMs < since - 1000))
-    .map((s) => s.path);
-  const inputs: Omit<TallyInput, 'git'> = {
-    goal: { title: goal.title, planPath: relative(cwd, planAbs) || goal.planPath, frozenBy: goal.frozenBy, frozenAt: goal.frozenAt },
-    items: goal.items,
-    findings: current?.findings ?? [],
-    added,
-    transcripts: opts.cache.readAll(sessions),
-    home,
-    countSdkPrompts: goal.countSdkPrompts,
-  };
-  return { inputs, planPath: planAbs, transcriptDir, sessions };
+  const found = gatherWorkspace(
+    { cwd: opts.cwd, env: opts.env },
+    { readPlan: readPlanFile, readTranscripts: (files) => opts.cache.readAll(files) },
+  );
+  if (found.kind === 'none') return { inputs: null, planPath: null, transcriptDir: found.transcriptDir, sessions: [] };
+  return { inputs: found.inputs, planPath: found.planPath, transcriptDir: found.transcriptDir, sessions: found.sessions };
 }
 
-/** The tally of what readWorkspace gathered, with the git facts (null: not read). */
-export function tallyOf(inputs: Omit<TallyInput, 'git'>, git: GitFacts | null): Tally {
+/** The tally of what readWorkspace gathered, with the git facts ('unknown': not read). */
+export function tallyOf(inputs: Omit<TallyInput, 'git'>, git: GitInput): Tally {
   return computeTally({ ...inputs, git });
 }

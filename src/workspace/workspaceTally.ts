@@ -82,27 +82,49 @@ export async function tallyWorkspaceAsync(src: WorkspaceSources, gitMaxAgeMs = 0
 }
 
 function workspaceInputs(src: WorkspaceSources): Omit<TallyInput, 'git'> {
+  const cacheDir = join(src.cwd, STATE_DIR, 'scan');
+  const found = gatherWorkspace(src, {
+    readPlan: (path) => readPlanCached(path, cacheDir),
+    readTranscripts: (files) => readTranscripts(files, cacheDir),
+  });
+  if (found.kind === 'goal') return found.inputs;
+  return {
+    goal: { title: null, planPath: null, frozenBy: null, frozenAt: null },
+    items: [],
+    findings: [],
+    added: [],
+    transcripts: [],
+    home: found.home,
+    countSdkPrompts: false,
+  };
+}
+
+/** How a caller reads plans and transcripts: the CLI through its saved caches, the extension in memory. */
+export interface WorkspaceReaders {
+  readPlan(path: string): ParsedPlan;
+  readTranscripts(mainFiles: string[]): TranscriptEvents[];
+}
+
+export type Gathered =
+  | { kind: 'none'; home: string; transcriptDir: string }
+  | { kind: 'goal'; inputs: Omit<TallyInput, 'git'>; planPath: string; transcriptDir: string; sessions: string[]; home: string };
+
+/**
+ * The tally's inputs but git, for the workspace's adopted goal against this workspace's sessions
+ * since the goal was frozen. Throws UserError for a goal file it cannot read.
+ */
+export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders): Gathered {
   const env = src.env ?? process.env;
   const home = env.HOME || homedir();
+  const transcriptDir = projectTranscriptDir(src.cwd, env);
   const goalRead = readGoal(src.cwd);
   if (goalRead.kind === 'bad') throw new UserError(goalRead.error);
-  if (goalRead.kind === 'none') {
-    return {
-      goal: { title: null, planPath: null, frozenBy: null, frozenAt: null },
-      items: [],
-      findings: [],
-      added: [],
-      transcripts: [],
-      home,
-      countSdkPrompts: false,
-    };
-  }
+  if (goalRead.kind === 'none') return { kind: 'none', home, transcriptDir };
   const goal = goalRead.goal;
   const planAbs = isAbsolute(goal.planPath) ? goal.planPath : join(src.cwd, goal.planPath);
-  const cacheDir = join(src.cwd, STATE_DIR, 'scan');
   let current: ParsedPlan | null = null;
   try {
-    current = readPlanCached(planAbs, cacheDir);
+    current = readers.readPlan(planAbs);
   } catch {
     current = null; // the frozen list still stands when the plan file is gone
   }
@@ -110,14 +132,23 @@ function workspaceInputs(src: WorkspaceSources): Omit<TallyInput, 'git'> {
   const added = current ? current.items.filter((i) => !frozenKeys.has(i.key)) : [];
   const since = Date.parse(goal.frozenAt);
   // Sessions last written before the goal was frozen cannot hold evidence for it.
-  const sessions = listSessions(projectTranscriptDir(src.cwd, env)).filter((s) => !(s.mtimeMs < since - 1000));
+  const sessions = listSessions(transcriptDir)
+    .filter((s) => !(s.mtimeMs < since - 1000))
+    .map((s) => s.path);
   return {
-    goal: { title: goal.title, planPath: relative(src.cwd, planAbs) || goal.planPath, frozenBy: goal.frozenBy, frozenAt: goal.frozenAt },
-    items: goal.items,
-    findings: current?.findings ?? [],
-    added,
-    transcripts: readTranscripts(sessions.map((s) => s.path), cacheDir),
+    kind: 'goal',
+    inputs: {
+      goal: { title: goal.title, planPath: relative(src.cwd, planAbs) || goal.planPath, frozenBy: goal.frozenBy, frozenAt: goal.frozenAt },
+      items: goal.items,
+      findings: current?.findings ?? [],
+      added,
+      transcripts: readers.readTranscripts(sessions),
+      home,
+      countSdkPrompts: goal.countSdkPrompts,
+    },
+    planPath: planAbs,
+    transcriptDir,
+    sessions,
     home,
-    countSdkPrompts: goal.countSdkPrompts,
   };
 }

@@ -9,8 +9,9 @@
 //     b. the browser end-to-end check on the installed .vsix, with screenshots
 //  5. code-server with workspace trust on: the Restricted Mode suite on an untrusted folder
 // Exits non-zero when anything failed; kills every code-server process group it started.
-// Options: --only=unit|host|e2e|restricted (repeatable), --keep (keep the temp folder), --no-docs (do not
-// copy screenshots into docs/screenshots/). Logs: test-results/vscode/.
+// Options: --only=unit|host|e2e|restricted (repeatable), --keep (keep the temp folder), --docs (also
+// copy the screenshots into docs/screenshots/ for the README; off by default so a test run leaves the
+// work tree as it was). Logs: test-results/vscode/.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,7 @@ const args = process.argv.slice(2);
 const only = args.filter((a) => a.startsWith('--only=')).map((a) => a.slice(7));
 const want = (part) => only.length === 0 || only.includes(part);
 const keep = args.includes('--keep');
-const docs = !args.includes('--no-docs') && process.env.PROOFMETER_DOCS_SCREENSHOTS !== '0';
+const docs = args.includes('--docs') || process.env.PROOFMETER_DOCS_SCREENSHOTS === '1';
 const HOST_TIMEOUT = Number(process.env.PROOFMETER_EXTHOST_TIMEOUT_MS || 240_000);
 
 const t0 = Date.now();

@@ -39,8 +39,8 @@ describe('dashboard', () => {
       mountIt();
       const header = screen.getByRole('banner');
       assert.equal(within(header).getByRole('heading', { level: 1 }).textContent, 'Ship the parser');
-      assert.equal(tally.sessions, 2);
-      assert.match(text(header), /^Ship the parser PLAN\.md · evaluated as approved · 2 sessions$/);
+      assert.equal(tally.sessions, 1, 'a subagent file is part of its session');
+      assert.match(text(header), /^Ship the parser PLAN\.md · evaluated as approved · 1 session$/);
     });
 
     it('shows the tally as cells, a progress element with its values, done/total and the verdict', () => {

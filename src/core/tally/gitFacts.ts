@@ -10,3 +10,10 @@ export interface GitFacts {
   /** Commits on HEAD that the upstream does not have. */
   ahead: number;
 }
+
+/**
+ * What the tally is given about git: the facts, null outside a repository (commit and push are then
+ * skipped), or 'unknown' when git was deliberately not read (an untrusted folder): those stages
+ * then wait, so an unread repository never counts as committed and pushed.
+ */
+export type GitInput = GitFacts | null | 'unknown';

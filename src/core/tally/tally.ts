@@ -1,7 +1,7 @@
 // The tally: Claude's part counted from evidence, the stages, and the verdict. Plain JSON out.
 import { evaluateEvidence, type Evidence, type ItemEvidence, type LedgerReason } from '../evidence/evidence';
 import type { Owner, PlanFinding, PlanItem, TranscriptEvents } from '../types';
-import type { GitFacts } from './gitFacts';
+import type { GitInput } from './gitFacts';
 import { commitStage, isItemDone, itemStage, pushStage, stageCounts, type Stage, type StageState } from './stages';
 
 export interface GoalInfo {
@@ -21,7 +21,7 @@ export interface TallyInput {
   /** Items in the plan on disk that were not in the frozen list: reported, never counted. */
   added: PlanItem[];
   transcripts: TranscriptEvents[];
-  git: GitFacts | null;
+  git: GitInput;
   home: string | null;
   countSdkPrompts: boolean;
 }
@@ -114,7 +114,8 @@ export function computeTally(input: TallyInput): Tally {
     ledger: evidence.ledger.map((l) => ({ ids: l.ids, reason: l.reason, source: l.run.run.source, run: runJson(l.run) })),
     findings: input.findings,
     unreadableLines: evidence.unreadable,
-    sessions: mainEvents.filter((t) => t.sessionId !== null).length,
+    // Subagent files carry their parent's session id, so distinct ids count sessions.
+    sessions: new Set(mainEvents.map((t) => t.sessionId).filter((id) => id !== null)).size,
   };
 }
 

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { computeTally, type Tally } from '../../../src/core/tally/tally';
-import type { GitFacts } from '../../../src/core/tally/gitFacts';
+import type { GitInput } from '../../../src/core/tally/gitFacts';
 import type { TranscriptEvents } from '../../../src/core/types';
 import { readTranscripts } from '../../../src/workspace/workspaceTally';
 
@@ -17,7 +17,7 @@ export function labTranscript(name: string): string {
 }
 
 export interface EvalOptions {
-  git?: GitFacts | null;
+  git?: GitInput;
   countSdkPrompts?: boolean;
   home?: string;
   transcripts?: TranscriptEvents[];
@@ -32,7 +32,7 @@ export function evaluate(planMarkdown: string, files: string[], opts: EvalOption
     findings: plan.findings,
     added: [],
     transcripts: opts.transcripts ?? readTranscripts(files),
-    git: opts.git ?? null,
+    git: opts.git === undefined ? null : opts.git,
     home: opts.home ?? '/home/dev',
     countSdkPrompts: opts.countSdkPrompts ?? false,
   });

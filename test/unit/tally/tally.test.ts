@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { bar, statusLine, tallyText } from '../../../src/core/tally/format';
-import type { GitFacts } from '../../../src/core/tally/gitFacts';
+import type { GitFacts, GitInput } from '../../../src/core/tally/gitFacts';
 import { evaluate, labTranscript } from '../helpers/fixtures';
 
 const main = labTranscript('main');
@@ -27,6 +27,12 @@ describe('tally', () => {
     assert.match(tallyText(t), /\nverdict: NOT DONE \(1 open\)$/);
   });
 
+  it('an unread repository never counts as committed and pushed', () => {
+    const done = plan.replace(/\n- \*\*V2\.\*\*.*\n/, '\n');
+    assert.equal(evaluate(done, [main], { git: 'unknown' }).verdict, 'not-done');
+    assert.equal(evaluate(done, [main], { git: null }).verdict, 'done');
+  });
+
   it('person-owned and later items never block the verdict', () => {
     const done = plan.replace(/\n- \*\*V2\.\*\*.*\n/, '\n');
     const t = evaluate(done, [main], { git: clean });
@@ -38,8 +44,9 @@ describe('tally', () => {
     assert.equal(text.split('\n').filter((l) => l.startsWith('verdict:')).length, 1);
   });
 
-  const stageCases: Array<[string, GitFacts | null, string, string]> = [
+  const stageCases: Array<[string, GitInput, string, string]> = [
     ['outside git both are skipped', null, 'skipped', 'skipped'],
+    ['git deliberately not read (untrusted folder): both wait', 'unknown', 'waiting', 'waiting'],
     ['a clean tree on its upstream', clean, 'done', 'done'],
     ['an edited file left uncommitted', { ...clean, dirty: ['out.txt'] }, 'under way', 'done'],
     ['an unrelated dirty file does not hold the commit back', { ...clean, dirty: ['notes.md'] }, 'done', 'done'],

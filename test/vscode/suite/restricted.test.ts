@@ -29,7 +29,10 @@ export function defineRestrictedTests(): void {
       assert.equal(state?.trusted, false);
       assert.ok(state?.tally, 'a tally');
       const commit = state.tally.stages.find((s) => s.name === 'commit');
-      assert.equal(commit?.state, 'skipped', 'commit stage without git');
+      // git is not read in an untrusted folder, so commit and push wait instead of counting as done.
+      assert.equal(commit?.state, 'waiting', 'commit stage without git');
+      assert.match(commit?.detail ?? '', /git not read/);
+      assert.equal(state.tally.verdict, 'not-done');
     });
 
     it('refuses Install Hooks, Uninstall Hooks, Doctor and Adopt Plan, and writes nothing', async function () {
