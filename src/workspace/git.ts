@@ -1,14 +1,21 @@
 // Reads the git facts the commit and push stages need. Git alone decides; a missing git or a folder
 // outside a repository gives null, and both stages then read as skipped. One `git status` call
 // answers dirty files, upstream and ahead count, because the status line pays for every spawn.
-import { execFile, execFileSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { GitFacts } from '../core/tally/gitFacts';
 
+// Loaded on first use: the status line usually finds git's facts in its cache, and loading
+// child_process costs a few milliseconds of every start.
+function childProcess(): typeof ChildProcess {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:child_process') as typeof ChildProcess;
+}
+
 function git(cwd: string, args: string[]): string | null {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 });
+    return childProcess().execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 });
   } catch {
     return null;
   }
@@ -69,6 +76,6 @@ export function readGitFactsAsync(cwd: string): Promise<GitFacts | null> {
   const root = findRepoRoot(cwd);
   if (!root) return Promise.resolve(null);
   return new Promise((resolve) => {
-    execFile('git', STATUS_ARGS, { cwd: root, encoding: 'utf8', timeout: 5000, maxBuffer: 64 << 20 }, (err, out) => resolve(factsOf(root, err ? null : out)));
+    childProcess().execFile('git', STATUS_ARGS, { cwd: root, encoding: 'utf8', timeout: 5000, maxBuffer: 64 << 20 }, (err, out) => resolve(factsOf(root, err ? null : out)));
   });
 }
