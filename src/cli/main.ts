@@ -1,5 +1,6 @@
 // The proofmeter CLI and hook runner. Each subcommand's module is loaded only when it is called, so
 // the status line and the hooks pay for nothing else at start-up.
+import { fstatSync, readFileSync } from 'node:fs';
 import { UsageError, type CommandResult, type Io } from './io';
 
 type Loader = () => Promise<{ run: (args: string[], io: Io) => Promise<CommandResult> | CommandResult }>;
@@ -74,11 +75,13 @@ if (require.main === module) {
 }
 
 function readAllStdin(): Promise<string> {
-  return new Promise((resolve) => {
-    if (process.stdin.isTTY) return resolve('');
-    const chunks: Buffer[] = [];
-    process.stdin.on('data', (c: Buffer) => chunks.push(c));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
+  // A pipe or file is read synchronously: creating process.stdin loads stream machinery that the
+  // status line and hooks would pay for on every call. A terminal gives nothing.
+  try {
+    const st = fstatSync(0);
+    if (st.isFIFO() || st.isFile() || st.isSocket()) return Promise.resolve(readFileSync(0, 'utf8'));
+    return Promise.resolve('');
+  } catch {
+    return Promise.resolve('');
+  }
 }

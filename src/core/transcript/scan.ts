@@ -78,11 +78,13 @@ export function pruneHistory(state: ScanState): void {
   const e = state.events;
   const seen = new Map<string, number>();
   const keep: typeof e.runs = [];
+  const noticed = new Set(e.notices.map((n) => n.taskId));
   for (let i = e.runs.length - 1; i >= 0; i--) {
     const r = e.runs[i]!;
     const n = (seen.get(r.command) ?? 0) + 1;
     seen.set(r.command, n);
-    const waiting = !r.end || r.end.kind === 'pending' || state.open[r.toolUseId] !== undefined;
+    // A background run whose notice has come is finished like any other.
+    const waiting = !r.end || (r.end.kind === 'pending' && !noticed.has(r.end.taskId)) || state.open[r.toolUseId] !== undefined;
     if (n <= KEEP_PER_COMMAND || waiting) keep.push(r);
     else e.prunedRuns = (e.prunedRuns ?? 0) + 1;
   }
