@@ -1,7 +1,9 @@
 // Three bundles: the extension host (CJS, vscode external), the self-contained CLI/hook runner
 // (CJS, no runtime node_modules) and the webview (ESM, browser). Type checking is `npm run typecheck`.
 import { build } from 'esbuild';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const watch = process.argv.includes('--watch');
 const common = { bundle: true, sourcemap: false, logLevel: 'warning', legalComments: 'none' };
@@ -16,6 +18,7 @@ const bundles = [
     target: 'node18',
     // Smaller source compiles faster: the status line and hooks pay for start-up on every call.
     minify: true,
+    define: { __VERSION__: JSON.stringify(version) },
     write: false,
   },
 ];
