@@ -34,8 +34,6 @@ export interface ItemSnapshot {
   command: string | null;
 }
 
-let current: { meter: Meter | undefined; statusBar: StatusBar | undefined } = { meter: undefined, statusBar: undefined };
-
 /** The folder to meter: the first one with a goal, else the first one. */
 function pickFolder(): vscode.WorkspaceFolder | undefined {
   const folders = vscode.workspace.workspaceFolders ?? [];
@@ -44,6 +42,8 @@ function pickFolder(): vscode.WorkspaceFolder | undefined {
 
 export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   const t0 = Date.now();
+  // What this activation meters now; replaced when the workspace folders change.
+  let current: { meter: Meter | undefined; statusBar: StatusBar | undefined } = { meter: undefined, statusBar: undefined };
   const log = new Log();
   context.subscriptions.push(log);
   const webviews = new Webviews(context.extensionUri, () => current.meter, log);

@@ -3,12 +3,10 @@
 import { mkdirSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 
-let counter = 0;
-
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
-  // pid plus a per-process counter is unique among concurrent writers on one machine.
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.${counter++}.tmp`);
+  // The pid keeps concurrent processes apart; the random part, writes within one process.
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     writeFileSync(tmp, data);
     renameSync(tmp, path);
