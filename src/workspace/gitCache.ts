@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GitFacts } from '../core/tally/gitFacts';
-import { writeFileAtomic } from './atomicWrite';
+import { writeCacheFile } from './cacheDir';
 import { findRepoRoot, readGitFactsAsync } from './git';
 
 interface Entry {
@@ -36,7 +36,7 @@ export async function readGitFactsCached(cwd: string, cacheDir: string, maxAgeMs
   }
   const facts = await readGitFactsAsync(cwd);
   try {
-    writeFileAtomic(file, JSON.stringify({ at: now, stamp, facts } satisfies Entry));
+    writeCacheFile(cacheDir, 'git.json', JSON.stringify({ at: now, stamp, facts } satisfies Entry));
   } catch {
     // saving only spares the next call a process
   }

@@ -4,7 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePlanText } from './planParser';
 import type { ParsedPlan } from '../core/types';
-import { writeFileAtomic } from './atomicWrite';
+import { writeCacheFile } from './cacheDir';
 
 interface Entry {
   path: string;
@@ -25,7 +25,7 @@ export function readPlanCached(path: string, cacheDir: string): ParsedPlan {
   }
   const plan = parsePlanText(readFileSync(path, 'utf8'));
   try {
-    writeFileAtomic(file, JSON.stringify({ path, size: st.size, mtimeMs: st.mtimeMs, plan } satisfies Entry));
+    writeCacheFile(cacheDir, 'plan.json', JSON.stringify({ path, size: st.size, mtimeMs: st.mtimeMs, plan } satisfies Entry));
   } catch {
     // the cache only saves time; failing to write it changes nothing
   }

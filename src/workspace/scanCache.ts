@@ -4,10 +4,10 @@
 // from the start (a same-size rewrite is caught by its modification time; a rewrite that also grows
 // the file past the checked bytes is not, which Claude Code's append-only files never do). Entries are written atomically; concurrent writers each leave a whole, valid entry.
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ScanState } from '../core/transcript/scan';
 import type { TranscriptSource } from '../core/types';
-import { writeFileAtomic } from './atomicWrite';
+import { writeCacheFile } from './cacheDir';
 import { readTranscript } from './readTranscript';
 
 const VERSION = 1;
@@ -113,7 +113,7 @@ export function readTranscriptCached(path: string, source: TranscriptSource, cac
       try {
         const saved: CacheEntry = { version: VERSION, path, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, probe, state };
         // Every position names the same file; it is left out of the saved copy and put back on load.
-        writeFileAtomic(file, JSON.stringify(saved, (k, v) => (k === 'file' && typeof v === 'string' ? undefined : v)));
+        writeCacheFile(cacheDir, basename(file), JSON.stringify(saved, (k, v) => (k === 'file' && typeof v === 'string' ? undefined : v)));
       } catch {
         // the cache is an optimisation: failing to save it never changes the answer
       }

@@ -95,3 +95,12 @@ describe('scan cache', () => {
     assert.deepEqual(plain(readTranscriptCached(file, 'main', cache)), fresh(file));
   });
 });
+
+describe('cache folder', () => {
+  it('keeps a .gitignore so derived commands never end up in a commit', () => {
+    const { file, cache } = setup();
+    writeFileSync(file, lines.join('\n') + '\n');
+    readTranscriptCached(file, 'main', cache);
+    assert.match(readFileSync(join(cache, '.gitignore'), 'utf8'), /^\*$/m);
+  });
+});
