@@ -56,6 +56,7 @@ export const tallySchema = z.object({
   ),
   findings: z.array(z.object({ id: z.string().nullable(), rule: z.string(), line: z.number(), message: z.string() })),
   unreadableLines: z.number(),
+  unreadableFiles: z.array(z.object({ file: z.string(), code: z.string() })),
   sessions: z.number(),
 });
 

@@ -111,12 +111,16 @@ export interface FileEdit {
 
 /** Everything the engine takes from one transcript file. */
 export interface TranscriptEvents {
+  /** The transcript file these events come from. */
+  file: string;
   runs: BashRun[];
   notices: TaskNotice[];
   words: PersonWords[];
   edits: FileEdit[];
   /** Lines that could not be read (bad JSON, bad UTF-8, wrong shape); counted, never guessed. */
   unreadable: number;
+  /** Set when the file itself could not be read (its error code, e.g. ENOENT); the rest goes on. */
+  readError?: string;
   /** Lines read in all. */
   lines: number;
   /** Older runs of a command dropped from saved state (they can no longer decide anything). */

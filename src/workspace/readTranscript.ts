@@ -11,7 +11,8 @@ export function readTranscript(path: string, source: TranscriptSource, from?: Sc
   let fd: number;
   try {
     fd = openSync(path, 'r');
-  } catch {
+  } catch (e) {
+    state.events.readError = (e as NodeJS.ErrnoException).code ?? 'EIO';
     return state;
   }
   try {

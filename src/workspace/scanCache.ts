@@ -62,6 +62,7 @@ function probeHash(path: string, offset: number): string | null {
 function withFile(state: ScanState, path: string): void {
   state.file = path;
   const e = state.events;
+  e.file = path;
   for (const r of e.runs) {
     r.at.file = path;
     if (r.endAt) r.endAt.file = path;

@@ -1,5 +1,5 @@
 // Assembles a tally from files: the plan, the goal state, the transcripts and git.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { parsePlanText } from './planParser';
@@ -30,7 +30,7 @@ export function readPlanFile(path: string): ParsedPlan {
 export function readTranscripts(mainFiles: string[], cacheDir: string | null = null): TranscriptEvents[] {
   const out: TranscriptEvents[] = [];
   for (const f of mainFiles) {
-    if (!existsSync(f)) throw new UserError(`cannot read transcript ${f}: no such file`);
+    // A file that cannot be read is counted and reported; the others still count.
     out.push(readTranscriptCached(f, 'main', cacheDir).events);
     for (const s of subagentFiles(f)) out.push(readTranscriptCached(s, 'subagent', cacheDir).events);
   }

@@ -41,6 +41,16 @@ export function GoalHeader({ tally }: { tally: TallyView }) {
             <span class="pm-warn-text">{tally.unreadableLines} unreadable transcript line(s) skipped</span>
           </>
         ) : null}
+        {tally.unreadableFiles.length ? (
+          <>
+            <span class="pm-sep" aria-hidden="true">
+              ·
+            </span>
+            <span class="pm-warn-text" title={tally.unreadableFiles.map((f) => `${f.file} (${f.code})`).join('\n')}>
+              {tally.unreadableFiles.length} transcript file(s) could not be read
+            </span>
+          </>
+        ) : null}
       </p>
     </header>
   );

@@ -32,6 +32,7 @@ export function statusLine(t: Tally): string {
   const yours = t.items.filter(isOpenForPerson).map((i) => i.id);
   if (yours.length) parts.push(`you: ${yours.join(' ')}`);
   if (t.unreadableLines) parts.push(`${t.unreadableLines} unreadable`);
+  if (t.unreadableFiles.length) parts.push(`${t.unreadableFiles.length} transcript(s) unreadable`);
   return parts.join(' · ');
 }
 
@@ -82,6 +83,7 @@ export function tallyText(t: Tally): string {
   if (done.length) out.push(`Done: ${done.map((i) => i.id).join(' ')}`);
   if (t.added.length) out.push(`Added after approval (not counted): ${t.added.map((a) => a.id || `line ${a.line}`).join(' ')}`);
   if (t.unreadableLines) out.push(`Note: ${t.unreadableLines} transcript line(s) could not be read and were skipped.`);
+  for (const f of t.unreadableFiles) out.push(`Note: transcript ${f.file} could not be read (${f.code}); nothing in it counted.`);
   out.push(t.verdict === 'done' ? 'verdict: ALL DONE' : `verdict: NOT DONE (${t.open} open)`);
   return out.join('\n');
 }

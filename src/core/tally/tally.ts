@@ -69,6 +69,8 @@ export interface Tally {
   ledger: LedgerJson[];
   findings: PlanFinding[];
   unreadableLines: number;
+  /** Transcript files that could not be read at all. */
+  unreadableFiles: Array<{ file: string; code: string }>;
   sessions: number;
 }
 
@@ -114,6 +116,7 @@ export function computeTally(input: TallyInput): Tally {
     ledger: evidence.ledger.map((l) => ({ ids: l.ids, reason: l.reason, source: l.run.run.source, run: runJson(l.run) })),
     findings: input.findings,
     unreadableLines: evidence.unreadable,
+    unreadableFiles: mainEvents.flatMap((t) => (t.readError ? [{ file: t.file, code: t.readError }] : [])),
     // Subagent files carry their parent's session id, so distinct ids count sessions.
     sessions: new Set(mainEvents.map((t) => t.sessionId).filter((id) => id !== null)).size,
   };

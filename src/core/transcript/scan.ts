@@ -42,7 +42,7 @@ export function newScanState(file: string, source: TranscriptSource): ScanState 
     source,
     offset: 0,
     lineNo: 0,
-    events: { runs: [], notices: [], words: [], edits: [], unreadable: 0, lines: 0, sessionId: null, cwd: null },
+    events: { file, runs: [], notices: [], words: [], edits: [], unreadable: 0, lines: 0, sessionId: null, cwd: null },
     open: {},
     pendingBytes: 0,
   };

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { newScanState, scanBytes } from '../../../src/core/transcript/scan';
 import { readTranscript } from '../../../src/workspace/readTranscript';
 import { readTranscripts } from '../../../src/workspace/workspaceTally';
+import { tallyText } from '../../../src/core/tally/format';
 import { writeDerived, readRecords } from '../helpers/derive';
 import { evaluate, labTranscript, planOf, stateOf } from '../helpers/fixtures';
 
@@ -72,8 +73,13 @@ describe('bad input', () => {
     assert.equal(stateOf(evalBytes(buf).tally, 'S1'), 'pending');
   });
 
-  it('a missing transcript is a clear error, not an empty pass', () => {
-    assert.throws(() => readTranscripts(['/nonexistent/x.jsonl']), /cannot read transcript \/nonexistent\/x.jsonl/);
+  it('a missing transcript is counted and reported while the others still count', () => {
+    const events = readTranscripts(['/nonexistent/x.jsonl', main]);
+    assert.equal(events[0]!.readError, 'ENOENT');
+    const t = evaluate(plan, [], { transcripts: events });
+    assert.equal(stateOf(t, 'S1'), 'proved');
+    assert.deepEqual(t.unreadableFiles, [{ file: '/nonexistent/x.jsonl', code: 'ENOENT' }]);
+    assert.match(tallyText(t), /Note: transcript \/nonexistent\/x\.jsonl could not be read \(ENOENT\)/);
   });
 
   it('an empty file yields nothing and no error', () => {
