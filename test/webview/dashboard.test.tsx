@@ -35,6 +35,12 @@ describe('dashboard', () => {
     const tally = underWayTally();
     const mountIt = (extra = {}) => mount('dashboard', viewState(tally, { gates: GATES, ...extra }));
 
+    it('says when a transcript file could not be read, naming it in the tooltip', () => {
+      mount('dashboard', viewState({ ...tally, unreadableFiles: [{ file: '/x/gone.jsonl', code: 'ENOENT' }] }, { gates: GATES }));
+      const note = screen.getByText('1 transcript file(s) could not be read');
+      assert.equal(note.getAttribute('title'), '/x/gone.jsonl (ENOENT)');
+    });
+
     it('shows the goal title, the plan path and how the list was frozen', () => {
       mountIt();
       const header = screen.getByRole('banner');
