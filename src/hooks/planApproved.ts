@@ -4,7 +4,8 @@
 import { parsePlanText as parsePlan } from '../workspace/planParser';
 import { addContext, silent, type HookAnswer } from './answer';
 import type { HookContext } from './context';
-import { PROOF_RULE, countLine, findingLines, freezePlan } from './freeze';
+import { PROOF_RULE, countLine, findingLines } from './freeze';
+import { freezePlan } from '../workspace/freezeGoal';
 import { planTextOf } from './planGate';
 import { str, type HookInput } from './payload';
 import { HookFault } from '../workspace/health';

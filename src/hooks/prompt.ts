@@ -15,7 +15,8 @@ import { HookFault } from '../workspace/health';
 import { tallyWorkspace } from '../workspace/workspaceTally';
 import { addContext, silent, type HookAnswer } from './answer';
 import type { HookContext } from './context';
-import { PROOF_RULE, countLine, findingLines, freezePlan } from './freeze';
+import { PROOF_RULE, countLine, findingLines } from './freeze';
+import { freezePlan } from '../workspace/freezeGoal';
 import { str, type HookInput } from './payload';
 
 const HARNESS_TEXT = /^\s*<(task-notification|command-name|command-message|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr)>/;

@@ -16,14 +16,17 @@ export class UserError extends Error {
   override name = 'UserError';
 }
 
-export function readPlanFile(path: string): ParsedPlan {
-  let text: string;
+/** A plan file's text; a file that cannot be read is a one-line UserError. */
+export function readPlanText(path: string): string {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (e) {
     throw new UserError(`cannot read plan ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  return parsePlanText(text);
+}
+
+export function readPlanFile(path: string): ParsedPlan {
+  return parsePlanText(readPlanText(path));
 }
 
 /** Main transcripts plus their subagent files (read only to explain why those runs did not count). */

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { isAbsolute, relative, resolve } from 'node:path';
-import { readGoal, writeGoal } from '../../workspace/goalState';
-import { readPlanFile } from '../../workspace/workspaceTally';
+import { isAbsolute, resolve } from 'node:path';
+import { freezePlan } from '../../workspace/freezeGoal';
+import { readPlanText } from '../../workspace/workspaceTally';
 import { UsageError, type CommandResult, type Io } from '../io';
 
 export function run(args: string[], io: Io): CommandResult {
@@ -14,30 +14,31 @@ export function run(args: string[], io: Io): CommandResult {
   if (!file || positionals.length > 1) throw new UsageError('usage: proofmeter adopt PLAN.md [--cwd DIR]');
   const cwd = resolve(io.cwd, values.cwd ?? '.');
   const planAbs = isAbsolute(file) ? file : resolve(cwd, file);
-  const plan = readPlanFile(planAbs);
-  if (plan.findings.length) {
-    io.err(`proofmeter adopt: ${file} is not acceptable yet; fix these and adopt again:`);
-    for (const f of plan.findings) io.err(`  line ${f.line}: ${f.message}`);
-    return { code: 1 };
-  }
-  // A goal file we cannot read is left for the person to look at, never overwritten.
-  const existing = readGoal(cwd);
-  if (existing.kind === 'bad') {
-    io.err(`proofmeter adopt: ${existing.error}; move it aside to adopt a new goal`);
-    return { code: 2 };
-  }
-  const rel = relative(cwd, planAbs);
-  writeGoal(cwd, {
-    version: 1,
-    planPath: rel.startsWith('..') ? planAbs : rel,
-    title: plan.title,
+  const r = freezePlan({
+    workspace: cwd,
+    planText: readPlanText(planAbs),
+    planFile: planAbs,
     frozenBy: 'adopt',
-    frozenAt: new Date().toISOString(),
     sessionId: values['session-id'] ?? null,
-    countSdkPrompts: values['count-sdk-prompts'] === true,
-    items: plan.items,
+    now: new Date(),
+    countSdkPrompts: values['count-sdk-prompts'] === true ? true : undefined,
   });
-  const claude = plan.items.filter((i) => i.owner === 'claude').length;
-  io.out(`Adopted ${rel}: ${plan.items.length} items frozen (${claude} Claude's, ${plan.items.length - claude} for you or later).`);
-  return { code: 0 };
+  switch (r.kind) {
+    case 'refused':
+      io.err(`proofmeter adopt: ${file} is not acceptable yet; fix these and adopt again:`);
+      for (const f of r.findings) io.err(`  line ${f.line}: ${f.message}`);
+      return { code: 1 };
+    case 'bad-goal':
+      // A goal file we cannot read is left for the person to look at, never overwritten.
+      io.err(`proofmeter adopt: ${r.error}; move it aside to adopt a new goal`);
+      return { code: 2 };
+    case 'same':
+      io.out(`${file} is already this workspace's goal (frozen ${r.goal.frozenAt}); nothing changed.`);
+      return { code: 0 };
+    case 'frozen': {
+      const claude = r.goal.items.filter((i) => i.owner === 'claude').length;
+      io.out(`Adopted ${r.goal.planPath}: ${r.goal.items.length} items frozen (${claude} Claude's, ${r.goal.items.length - claude} for you or later).`);
+      return { code: 0 };
+    }
+  }
 }

@@ -1,0 +1,77 @@
+// Freezing a plan as the workspace's goal, shared by `proofmeter adopt`, the extension's Adopt Plan,
+// the approval at ExitPlanMode and a /goal line. A goal file that cannot be read is never
+// overwritten; the same list frozen again is left as it was, so its freeze time stands.
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import type { ParsedPlan, PlanFinding } from '../core/types';
+import { writeFileAtomic } from './atomicWrite';
+import { STATE_DIR, readGoal, writeGoal, type GoalState } from './goalState';
+import { parsePlanText as parsePlan } from './planParser';
+
+export type FreezeResult =
+  | { kind: 'refused'; findings: PlanFinding[] }
+  | { kind: 'same'; goal: GoalState }
+  | { kind: 'frozen'; goal: GoalState; replaced: GoalState | null }
+  | { kind: 'bad-goal'; error: string };
+
+export interface FreezeRequest {
+  workspace: string;
+  planText: string;
+  /** Where the plan lives, when it is a file; null when it came inline only. */
+  planFile: string | null;
+  frozenBy: 'approval' | 'adopt';
+  sessionId: string | null;
+  now: Date;
+  /** Count prompts passed with -p as the person's words; unset keeps what the goal had. */
+  countSdkPrompts?: boolean;
+}
+
+export function sameList(a: { key: string }[], b: { key: string }[]): boolean {
+  return a.length === b.length && a.every((x, i) => x.key === b[i]!.key);
+}
+
+/** A path as the goal stores it: relative inside the workspace, absolute outside. */
+export function storedPath(workspace: string, abs: string): string {
+  const rel = relative(workspace, abs);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
+}
+
+function planFileMatches(file: string | null, text: string): file is string {
+  if (!file) return false;
+  try {
+    return existsSync(file) && readFileSync(file, 'utf8').trim() === text.trim();
+  } catch {
+    return false;
+  }
+}
+
+export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlan(req.planText)): FreezeResult {
+  if (parsed.findings.length) return { kind: 'refused', findings: parsed.findings };
+  const existing = readGoal(req.workspace);
+  if (existing.kind === 'bad') return { kind: 'bad-goal', error: existing.error };
+  const sdk = req.countSdkPrompts ?? (existing.kind === 'ok' ? existing.goal.countSdkPrompts : false);
+  if (existing.kind === 'ok' && sameList(existing.goal.items, parsed.items) && existing.goal.countSdkPrompts === sdk) {
+    return { kind: 'same', goal: existing.goal };
+  }
+  const stamp = req.now.toISOString();
+  let planAbs: string;
+  if (planFileMatches(req.planFile, req.planText)) {
+    planAbs = req.planFile;
+  } else {
+    // The plan came inline (or its file says something else now): keep the text that was frozen.
+    planAbs = join(req.workspace, STATE_DIR, 'plans', `${req.frozenBy}-${stamp.replace(/[:.]/g, '-')}.md`);
+    writeFileAtomic(planAbs, req.planText.endsWith('\n') ? req.planText : req.planText + '\n');
+  }
+  const goal: GoalState = {
+    version: 1,
+    planPath: storedPath(req.workspace, planAbs),
+    title: parsed.title,
+    frozenBy: req.frozenBy,
+    frozenAt: stamp,
+    sessionId: req.sessionId,
+    countSdkPrompts: sdk,
+    items: parsed.items,
+  };
+  writeGoal(req.workspace, goal);
+  return { kind: 'frozen', goal, replaced: existing.kind === 'ok' ? existing.goal : null };
+}
