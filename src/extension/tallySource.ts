@@ -9,25 +9,16 @@
 //    the extension keeps its own in memory).
 // No engine logic lives here: parsing, evidence and the tally are the engine's (src/core). A host
 // test checks that a fresh tally from here deep-equals tallyWorkspace's for the fixture workspace.
-import { statSync } from 'node:fs';
 import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
 import type { GitInput } from '../core/tally/gitFacts';
 import type { TranscriptEvents, TranscriptSource } from '../core/types';
-import type { ScanState } from '../core/transcript/scan';
-import { readTranscript } from '../workspace/readTranscript';
+import { readTranscriptResumed, type SavedScan } from '../workspace/scanCache';
 import { subagentFiles } from '../workspace/transcriptFiles';
 import { gatherWorkspace, readPlanFile } from '../workspace/workspaceTally';
 
-interface Cached {
-  state: ScanState;
-  size: number;
-  mtimeMs: number;
-  ino: number;
-}
-
 /** Scanner states per transcript file, so a re-read costs only what was appended. */
 export class TranscriptCache {
-  private readonly files = new Map<string, Cached>();
+  private readonly files = new Map<string, SavedScan>();
   /** Bytes read by the last `read` calls since `resetCounters` (for the log and the benchmark). */
   bytesRead = 0;
   filesReread = 0;
@@ -43,28 +34,17 @@ export class TranscriptCache {
 
   /** The file's events, or null when it cannot be read (gone between listing and reading). */
   read(path: string, source: TranscriptSource): TranscriptEvents | null {
-    let st;
-    try {
-      st = statSync(path);
-    } catch {
+    const prev = this.files.get(path) ?? null;
+    // The same checks as the CLI's saved scans: a file that shrank, was replaced or was rewritten
+    // is read again from its start.
+    const { state, saved, from } = readTranscriptResumed(path, source, prev);
+    if (!saved) {
       this.files.delete(path);
       return null;
     }
-    const prev = this.files.get(path);
-    if (prev && prev.ino === st.ino && prev.size === st.size && prev.mtimeMs === st.mtimeMs) return prev.state.events;
-    // A file that shrank or was replaced is read again from its start.
-    const resume = prev && prev.ino === st.ino && st.size >= prev.state.offset ? prev.state : undefined;
-    const from = resume?.offset ?? 0;
-    let state: ScanState;
-    try {
-      state = readTranscript(path, source, resume);
-    } catch {
-      this.files.delete(path);
-      state = readTranscript(path, source);
-    }
     this.bytesRead += Math.max(0, state.offset + state.pendingBytes - from);
-    if (!resume) this.filesReread++;
-    this.files.set(path, { state, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+    if (from === 0) this.filesReread++;
+    this.files.set(path, saved);
     return state.events;
   }
 

@@ -80,44 +80,62 @@ function loadEntry(file: string): CacheEntry | null {
   }
 }
 
-/** Reads a transcript, resuming from a saved state when the file is still the same file. */
-export function readTranscriptCached(path: string, source: TranscriptSource, cacheDir: string | null): ScanState {
-  if (!cacheDir) return readTranscript(path, source);
+/** A scan state with what identifies the bytes it has read. */
+export type SavedScan = Omit<CacheEntry, 'version'>;
+
+/**
+ * Reads a transcript, resuming from `prev` when the file is still the same file with the same bytes
+ * before the saved offset, else from the start. Returns the new saved scan, or null when the file
+ * cannot be stat'ed (the state then carries the read error). Callers keep the result where they
+ * like: on disk (readTranscriptCached) or in memory (the extension).
+ */
+export interface Resumed {
+  state: ScanState;
+  saved: SavedScan | null;
+  /** Where this read started: the saved offset when resumed, else 0. */
+  from: number;
+}
+
+export function readTranscriptResumed(path: string, source: TranscriptSource, prev: SavedScan | null): Resumed {
   let st;
   try {
     st = statSync(path);
   } catch {
-    return readTranscript(path, source);
+    return { state: readTranscript(path, source), saved: null, from: 0 };
   }
+  const usable =
+    prev !== null &&
+    prev.path === path &&
+    prev.dev === st.dev &&
+    prev.ino === st.ino &&
+    prev.state.source === source &&
+    st.size >= prev.state.offset &&
+    // Claude Code only appends: the same size with a new time means the file was rewritten.
+    !(st.size === prev.size && st.mtimeMs !== prev.mtimeMs) &&
+    probeHash(path, prev.state.offset) === prev.probe;
+  // The saved state is resumed in place, so its offset is noted before the read moves it.
+  const from = usable ? prev.state.offset : 0;
+  if (usable) withFile(prev.state, path);
+  const state = readTranscript(path, source, usable ? prev.state : undefined);
+  if (usable && state.offset === from && prev.mtimeMs === st.mtimeMs) return { state, saved: prev, from };
+  const probe = probeHash(path, state.offset);
+  const saved = probe === null ? null : { path, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, probe, state };
+  return { state, saved, from };
+}
+
+/** Reads a transcript through readTranscriptResumed, keeping the saved scan in cacheDir. */
+export function readTranscriptCached(path: string, source: TranscriptSource, cacheDir: string | null): ScanState {
+  if (!cacheDir) return readTranscript(path, source);
   const file = cacheFile(cacheDir, path);
   const entry = loadEntry(file);
-  let from: ScanState | undefined;
-  if (
-    entry &&
-    entry.path === path &&
-    entry.dev === st.dev &&
-    entry.ino === st.ino &&
-    entry.state.source === source &&
-    st.size >= entry.state.offset &&
-    // Claude Code only appends: the same size with a new time means the file was rewritten.
-    !(st.size === entry.size && st.mtimeMs !== entry.mtimeMs) &&
-    probeHash(path, entry.state.offset) === entry.probe
-  ) {
-    from = entry.state;
-  }
-  if (from) withFile(from, path);
-  const before = from?.offset ?? -1;
-  const state = readTranscript(path, source, from);
-  if (state.offset !== before || !entry || entry.mtimeMs !== st.mtimeMs) {
-    const probe = probeHash(path, state.offset);
-    if (probe !== null) {
-      try {
-        const saved: CacheEntry = { version: VERSION, path, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, probe, state };
-        // Every position names the same file; it is left out of the saved copy and put back on load.
-        writeCacheFile(cacheDir, basename(file), JSON.stringify(saved, (k, v) => (k === 'file' && typeof v === 'string' ? undefined : v)));
-      } catch {
-        // the cache is an optimisation: failing to save it never changes the answer
-      }
+  const { state, saved } = readTranscriptResumed(path, source, entry);
+  if (saved && saved !== entry) {
+    try {
+      // Every position names the same file; it is left out of the saved copy and put back on load.
+      const json = JSON.stringify({ version: VERSION, ...saved } satisfies CacheEntry, (k, v) => (k === 'file' && typeof v === 'string' ? undefined : v));
+      writeCacheFile(cacheDir, basename(file), json);
+    } catch {
+      // the cache is an optimisation: failing to save it never changes the answer
     }
   }
   return state;
