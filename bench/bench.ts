@@ -55,40 +55,36 @@ function transcriptOf(mb: number): string {
 }
 
 // --- 1. full scan throughput -------------------------------------------------------------------
-function everyLineParse(file: string): number {
+/** Calls fn with each 4 MB chunk of the file, read with plain synchronous reads. */
+function forEachChunk(file: string, fn: (buf: Buffer, got: number) => void): void {
   const fd = openSync(file, 'r');
   const buf = Buffer.allocUnsafe(4 * MB);
-  let carry = '';
-  let n = 0;
   try {
     for (let pos = 0; ; ) {
       const got = readSync(fd, buf, 0, buf.length, pos);
       if (got <= 0) break;
       pos += got;
-      const text = carry + buf.toString('utf8', 0, got);
-      const lines = text.split('\n');
-      carry = lines.pop() ?? '';
-      for (const l of lines) if (l) (JSON.parse(l), n++);
+      fn(buf, got);
     }
   } finally {
     closeSync(fd);
   }
+}
+function everyLineParse(file: string): number {
+  let carry = '';
+  let n = 0;
+  forEachChunk(file, (buf, got) => {
+    const lines = (carry + buf.toString('utf8', 0, got)).split('\n');
+    carry = lines.pop() ?? '';
+    for (const l of lines) if (l) (JSON.parse(l), n++);
+  });
   return n;
 }
 function rawRead(file: string): number {
-  const fd = openSync(file, 'r');
-  const buf = Buffer.allocUnsafe(4 * MB);
   let n = 0;
-  try {
-    for (let pos = 0; ; ) {
-      const got = readSync(fd, buf, 0, buf.length, pos);
-      if (got <= 0) break;
-      pos += got;
-      for (let i = buf.indexOf(10); i >= 0 && i < got; i = buf.indexOf(10, i + 1)) n++;
-    }
-  } finally {
-    closeSync(fd);
-  }
+  forEachChunk(file, (buf, got) => {
+    for (let i = buf.indexOf(10); i >= 0 && i < got; i = buf.indexOf(10, i + 1)) n++;
+  });
   return n;
 }
 async function readlineCount(file: string): Promise<number> {

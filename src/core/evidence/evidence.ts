@@ -79,10 +79,12 @@ export function evaluateEvidence(items: PlanItem[], transcripts: TranscriptEvent
     return n;
   };
   const normRuns = mainRuns.map((r) => ({ r, n: norm(r.run.command) }));
+  // Newest first, so the first match for an id is its latest handover.
   const handovers = mainRuns
     .filter((r) => r.end.kind === 'passed')
     .map((r) => ({ r, h: parseHandover(r.run.command) }))
-    .filter((x): x is { r: ResolvedRun; h: { id: string; why: string } } => x.h !== null);
+    .filter((x): x is { r: ResolvedRun; h: { id: string; why: string } } => x.h !== null)
+    .reverse();
 
   const deciders = new Set<ResolvedRun>();
   const evidence = items.map((item): ItemEvidence => {
@@ -99,7 +101,7 @@ export function evaluateEvidence(items: PlanItem[], transcripts: TranscriptEvent
     if (newest && newest.end.kind === 'passed') {
       return { ...blank(item, 'proved', 'proved by its own run'), deciding: newest };
     }
-    const ho = [...handovers].reverse().find((x) => x.h.id.toLowerCase() === item.id.toLowerCase());
+    const ho = handovers.find((x) => x.h.id.toLowerCase() === item.id.toLowerCase());
     if (ho) {
       const closedBy = words.find((w) => comparePositions(w.at, ho.r.run.at) > 0 && namesId(w.ids, item.id)) ?? null;
       return {
