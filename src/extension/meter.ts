@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import * as vscode from 'vscode';
-import type { GitFacts } from '../core/tally/gitFacts';
+import { GIT_NOT_READ, isGitUnknown, type GitFacts, type GitInput } from '../core/tally/gitFacts';
 import type { Tally } from '../core/tally/tally';
 import type { ViewState } from '../protocol';
 import { readGitFactsAsync } from '../workspace/git';
@@ -30,7 +30,7 @@ export class Meter implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly liveDisposables: vscode.Disposable[] = [];
   private readonly cache = new TranscriptCache();
-  /** undefined: not read yet or stale. */
+  /** undefined: not read yet, stale, or git failed last time (asked again next compute). */
   private git: GitFacts | null | undefined;
   /** Bumped whenever git may have changed, so a read started before that is not kept. */
   private gitGen = 0;
@@ -173,13 +173,14 @@ export class Meter implements vscode.Disposable {
     }
     this.cache.resetCounters();
     // git runs in its own process while the transcripts are read here.
-    let gitRead: Promise<GitFacts | null> = Promise.resolve(null);
+    let gitRead: Promise<GitInput> = Promise.resolve(null);
     if (this.trusted) {
       if (this.git !== undefined) gitRead = Promise.resolve(this.git);
       else {
         const gen = this.gitGen;
         gitRead = readGitFactsAsync(this.cwd).then((g) => {
-          if (gen === this.gitGen) this.git = g;
+          // A failure is not kept: nothing in .git may change to clear it (git installed, a timeout).
+          if (gen === this.gitGen && !isGitUnknown(g)) this.git = g;
           return g;
         });
       }
@@ -188,9 +189,9 @@ export class Meter implements vscode.Disposable {
     try {
       this.result = readWorkspace({ cwd: this.cwd, env: this.env, cache: this.cache });
       const git = await gitRead;
-      this.lastGit = git;
+      this.lastGit = isGitUnknown(git) ? null : git;
       // Untrusted: git was not read, and commit and push must not read as done.
-      tally = this.result.inputs ? tallyOf(this.result.inputs, this.trusted ? git : 'unknown') : null;
+      tally = this.result.inputs ? tallyOf(this.result.inputs, this.trusted ? git : GIT_NOT_READ) : null;
       this.fault = null;
     } catch (e) {
       this.result = null;

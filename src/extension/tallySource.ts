@@ -90,7 +90,7 @@ export function readWorkspace(opts: SourceOptions): SourceResult {
   return { inputs: found.inputs, planPath: found.planPath, transcriptDir: found.transcriptDir, sessions: found.sessions };
 }
 
-/** The tally of what readWorkspace gathered, with the git facts ('unknown': not read). */
+/** The tally of what readWorkspace gathered, with the git facts (GitUnknown: not read or failed). */
 export function tallyOf(inputs: Omit<TallyInput, 'git'>, git: GitInput): Tally {
   return computeTally({ ...inputs, git });
 }

@@ -1,10 +1,12 @@
-// Reads the git facts the commit and push stages need. Git alone decides; a missing git or a folder
-// outside a repository gives null, and both stages then read as skipped. One `git status` call
-// answers dirty files, upstream and ahead count, because the status line pays for every spawn.
+// Reads the git facts the commit and push stages need. Git alone decides; a folder with no
+// repository above it gives null (both stages are then skipped), and a repository git could not
+// read (git missing, refused, too slow, too much output) gives GitUnknown, so those stages wait:
+// a fault must never read as a pass. One `git status` call answers dirty files, upstream and ahead
+// count, because the status line pays for every spawn.
 import type * as ChildProcess from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { GitFacts } from '../core/tally/gitFacts';
+import { gitFailed, type GitFacts, type GitInput, type GitUnknown } from '../core/tally/gitFacts';
 
 // Loaded on first use: the status line usually finds git's facts in its cache, and loading
 // child_process costs a few milliseconds of every start.
@@ -13,12 +15,54 @@ function childProcess(): typeof ChildProcess {
   return require('node:child_process') as typeof ChildProcess;
 }
 
-function git(cwd: string, args: string[]): string | null {
+const TIMEOUT_MS = 5000;
+// The sync and async calls share one limit: with the default 1 MB, 25,000 untracked files were
+// enough to turn the stop gate's reading into a failure while the status line's still worked.
+const MAX_BUFFER = 64 << 20;
+
+type Ran = { ok: true; out: string } | { ok: false; failure: GitUnknown };
+
+/** The fields of a child_process error that say why git gave no answer, from either API. */
+interface SpawnError {
+  code?: unknown;
+  status?: unknown;
+  signal?: unknown;
+  killed?: unknown;
+}
+
+/** A few words on why git gave no answer, for the commit and push stages' detail. */
+export function failureReason(err: SpawnError, stderr: string): string {
+  if (err.code === 'ENOENT') return 'not found';
+  if (err.code === 'ENOBUFS' || err.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return 'output too large';
+  // execFileSync says ETIMEDOUT; execFile only says it killed the child, and its timeout is the
+  // one reason left for that once the output limit is ruled out.
+  if (err.code === 'ETIMEDOUT' || err.killed === true) return 'timeout';
+  const exit = typeof err.status === 'number' ? err.status : typeof err.code === 'number' ? err.code : null;
+  if (exit !== null) return /dubious ownership/.test(stderr) ? `exit ${exit} (dubious ownership)` : `exit ${exit}`;
+  if (typeof err.signal === 'string') return `killed by ${err.signal}`;
+  return typeof err.code === 'string' ? err.code : 'unknown error';
+}
+
+function stderrOf(e: unknown): string {
+  const s = e !== null && typeof e === 'object' && 'stderr' in e ? e.stderr : '';
+  return typeof s === 'string' ? s : '';
+}
+
+function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): Ran {
   try {
-    return childProcess().execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 });
-  } catch {
-    return null;
+    const out = childProcess().execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIMEOUT_MS, maxBuffer: MAX_BUFFER });
+    return { ok: true, out };
+  } catch (e) {
+    return { ok: false, failure: gitFailed(failureReason(e !== null && typeof e === 'object' ? e : {}, stderrOf(e))) };
   }
+}
+
+function gitAsync(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
+  return new Promise((resolve) => {
+    childProcess().execFile('git', args, { cwd, env, encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: MAX_BUFFER }, (err, out, stderr) =>
+      resolve(err ? { ok: false, failure: gitFailed(failureReason(err, stderr)) } : { ok: true, out }),
+    );
+  });
 }
 
 /** The work tree's top folder: the nearest folder above that holds `.git`. */
@@ -48,34 +92,35 @@ export function parseStatusV2(out: string): Omit<GitFacts, 'root' | 'hasRemote'>
   return { dirty, upstream, ahead };
 }
 
-function hasRemotes(root: string): boolean {
+function hasRemotes(root: string, env: NodeJS.ProcessEnv): boolean | GitUnknown {
   const dotGit = join(root, '.git');
   try {
     if (statSync(dotGit).isDirectory()) return /^\[remote "/m.test(readFileSync(join(dotGit, 'config'), 'utf8'));
   } catch {
     // fall through to asking git
   }
-  return (git(root, ['remote']) ?? '').trim().length > 0;
+  const r = git(root, ['remote'], env);
+  return r.ok ? r.out.trim().length > 0 : r.failure;
 }
 
 const STATUS_ARGS = ['status', '--porcelain=v2', '--branch', '-z', '--untracked-files=all'];
 
-function factsOf(root: string, status: string | null): GitFacts | null {
-  if (status === null) return null;
-  const facts = parseStatusV2(status);
-  return { root, ...facts, hasRemote: facts.upstream !== null || hasRemotes(root) };
+function factsOf(root: string, status: Ran, env: NodeJS.ProcessEnv): GitFacts | GitUnknown {
+  if (!status.ok) return status.failure;
+  const facts = parseStatusV2(status.out);
+  const hasRemote = facts.upstream !== null || hasRemotes(root, env);
+  if (typeof hasRemote !== 'boolean') return hasRemote;
+  return { root, ...facts, hasRemote };
 }
 
-export function readGitFacts(cwd: string): GitFacts | null {
+/** null only when no repository lies above cwd; a repository git could not read is GitUnknown. */
+export function readGitFacts(cwd: string, env: NodeJS.ProcessEnv = process.env): GitInput {
   const root = findRepoRoot(cwd);
-  return root ? factsOf(root, git(root, STATUS_ARGS)) : null;
+  return root ? factsOf(root, git(root, STATUS_ARGS, env), env) : null;
 }
 
 /** The same facts without blocking, so a caller can read transcripts while git works. */
-export function readGitFactsAsync(cwd: string): Promise<GitFacts | null> {
+export async function readGitFactsAsync(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<GitInput> {
   const root = findRepoRoot(cwd);
-  if (!root) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    childProcess().execFile('git', STATUS_ARGS, { cwd: root, encoding: 'utf8', timeout: 5000, maxBuffer: 64 << 20 }, (err, out) => resolve(factsOf(root, err ? null : out)));
-  });
+  return root ? factsOf(root, await gitAsync(root, STATUS_ARGS, env), env) : null;
 }

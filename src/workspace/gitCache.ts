@@ -3,18 +3,27 @@
 // checkout shows at once and an edit shows within the age limit. The gates never use this cache.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GitFacts } from '../core/tally/gitFacts';
+import { z } from 'zod';
+import { isGitUnknown, type GitFacts, type GitInput } from '../core/tally/gitFacts';
 import { writeCacheFile } from './cacheDir';
 import { findRepoRoot, readGitFactsAsync } from './git';
 
-interface Entry {
-  at: number;
-  stamp: string;
-  facts: GitFacts | null;
-}
+// 2: facts are always a repository's (version 1 also saved null, and a null read back made a
+// repository with uncommitted work look like no repository at all).
+const VERSION = 2;
 
-function stampOf(root: string | null): string {
-  if (!root) return 'no-repo';
+const factsSchema = z.object({
+  root: z.string(),
+  dirty: z.array(z.string()),
+  hasRemote: z.boolean(),
+  upstream: z.string().nullable(),
+  ahead: z.number().int().nonnegative(),
+}) satisfies z.ZodType<GitFacts>;
+
+const entrySchema = z.object({ version: z.literal(VERSION), at: z.number(), stamp: z.string(), facts: factsSchema });
+type Entry = z.infer<typeof entrySchema>;
+
+function stampOf(root: string): string {
   const m = (p: string) => {
     try {
       return String(statSync(join(root, '.git', p)).mtimeMs);
@@ -25,18 +34,29 @@ function stampOf(root: string | null): string {
   return `${root}:${m('index')}:${m('HEAD')}`;
 }
 
-export async function readGitFactsCached(cwd: string, cacheDir: string, maxAgeMs: number, now = Date.now()): Promise<GitFacts | null> {
-  const file = join(cacheDir, 'git.json');
-  const stamp = stampOf(findRepoRoot(cwd));
+function savedFacts(file: string, root: string, stamp: string, maxAgeMs: number, now: number): GitFacts | null {
   try {
-    const e = JSON.parse(readFileSync(file, 'utf8')) as Entry;
-    if (e.stamp === stamp && now - e.at >= 0 && now - e.at < maxAgeMs) return e.facts;
+    const e = entrySchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!e.success || e.data.facts.root !== root || e.data.stamp !== stamp) return null;
+    return now - e.data.at >= 0 && now - e.data.at < maxAgeMs ? e.data.facts : null;
   } catch {
-    // no entry yet or a damaged one: ask git
+    return null; // no entry yet: ask git
   }
-  const facts = await readGitFactsAsync(cwd);
+}
+
+export async function readGitFactsCached(cwd: string, cacheDir: string, maxAgeMs: number, now = Date.now(), env: NodeJS.ProcessEnv = process.env): Promise<GitInput> {
+  const root = findRepoRoot(cwd);
+  // No repository needs no process, so there is nothing to save.
+  if (!root) return null;
+  const file = join(cacheDir, 'git.json');
+  const stamp = stampOf(root);
+  const saved = savedFacts(file, root, stamp, maxAgeMs, now);
+  if (saved) return saved;
+  const facts = await readGitFactsAsync(cwd, env);
+  // A failure is not saved: the next call asks git again rather than repeat it for the age limit.
+  if (facts === null || isGitUnknown(facts)) return facts;
   try {
-    writeCacheFile(cacheDir, 'git.json', JSON.stringify({ at: now, stamp, facts } satisfies Entry));
+    writeCacheFile(cacheDir, 'git.json', JSON.stringify({ version: VERSION, at: now, stamp, facts } satisfies Entry));
   } catch {
     // saving only spares the next call a process
   }

@@ -71,7 +71,7 @@ export interface WorkspaceSources {
 
 /** The workspace's adopted goal against this workspace's sessions since the goal was frozen. */
 export function tallyWorkspace(src: WorkspaceSources): Tally {
-  return computeTally({ ...workspaceInputs(src), git: readGitFacts(src.cwd) });
+  return computeTally({ ...workspaceInputs(src), git: readGitFacts(src.cwd, src.env) });
 }
 
 /**
@@ -79,7 +79,7 @@ export function tallyWorkspace(src: WorkspaceSources): Tally {
  * status line), git facts saved less than that long ago are reused while .git is unchanged.
  */
 export async function tallyWorkspaceAsync(src: WorkspaceSources, gitMaxAgeMs = 0): Promise<Tally> {
-  const git = gitMaxAgeMs > 0 ? readGitFactsCached(src.cwd, join(src.cwd, STATE_DIR, 'scan'), gitMaxAgeMs) : readGitFactsAsync(src.cwd);
+  const git = gitMaxAgeMs > 0 ? readGitFactsCached(src.cwd, join(src.cwd, STATE_DIR, 'scan'), gitMaxAgeMs, Date.now(), src.env) : readGitFactsAsync(src.cwd, src.env);
   const inputs = workspaceInputs(src);
   return computeTally({ ...inputs, git: await git });
 }

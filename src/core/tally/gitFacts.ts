@@ -11,9 +11,25 @@ export interface GitFacts {
   ahead: number;
 }
 
+/** A repository whose state is not known; `unknown` says why in a few words (the stages' detail). */
+export interface GitUnknown {
+  unknown: string;
+}
+
 /**
- * What the tally is given about git: the facts, null outside a repository (commit and push are then
- * skipped), or 'unknown' when git was deliberately not read (an untrusted folder): those stages
- * then wait, so an unread repository never counts as committed and pushed.
+ * What the tally is given about git: the facts, null only when no repository lies above the
+ * folder (commit and push are then skipped), or GitUnknown when there is a repository but git was
+ * not read (an untrusted folder) or failed: those stages then wait, so an unread repository never
+ * counts as committed and pushed.
  */
-export type GitInput = GitFacts | null | 'unknown';
+export type GitInput = GitFacts | null | GitUnknown;
+
+export const GIT_NOT_READ: GitUnknown = { unknown: 'git not read (untrusted folder)' };
+
+export function gitFailed(reason: string): GitUnknown {
+  return { unknown: `git failed: ${reason}` };
+}
+
+export function isGitUnknown(git: GitInput): git is GitUnknown {
+  return git !== null && 'unknown' in git;
+}

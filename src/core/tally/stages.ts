@@ -2,7 +2,7 @@
 import type { ItemEvidence } from '../evidence/evidence';
 import { isCheckList } from '../plan/itemKey';
 import type { FileEdit } from '../types';
-import type { GitInput } from './gitFacts';
+import { isGitUnknown, type GitInput } from './gitFacts';
 
 export type StageName = 'plan' | 'approve' | 'build' | 'check' | 'commit' | 'push' | 'close';
 export type StageState = 'done' | 'under way' | 'waiting' | 'skipped';
@@ -29,10 +29,8 @@ export function itemStage(items: ItemEvidence[], name: 'build' | 'check'): Stage
   return { name, state: started ? 'under way' : 'waiting', detail };
 }
 
-const UNREAD = 'git not read (untrusted folder)';
-
 export function commitStage(git: GitInput, edits: FileEdit[]): Stage {
-  if (git === 'unknown') return { name: 'commit', state: 'waiting', detail: UNREAD };
+  if (isGitUnknown(git)) return { name: 'commit', state: 'waiting', detail: git.unknown };
   if (!git) return { name: 'commit', state: 'skipped', detail: 'not a git repository' };
   const edited = new Set(edits.map((e) => relativeTo(git.root, e.path)).filter((p): p is string => p !== null));
   // The meter's own state is not the session's work, whether or not the person commits it.
@@ -44,7 +42,7 @@ export function commitStage(git: GitInput, edits: FileEdit[]): Stage {
 }
 
 export function pushStage(git: GitInput): Stage {
-  if (git === 'unknown') return { name: 'push', state: 'waiting', detail: UNREAD };
+  if (isGitUnknown(git)) return { name: 'push', state: 'waiting', detail: git.unknown };
   if (!git) return { name: 'push', state: 'skipped', detail: 'not a git repository' };
   if (!git.hasRemote) return { name: 'push', state: 'skipped', detail: 'no remote' };
   if (!git.upstream) return { name: 'push', state: 'waiting', detail: 'branch has no upstream' };

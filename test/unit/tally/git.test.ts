@@ -1,14 +1,10 @@
 // Git facts from a real repository: dirty files, upstream, ahead count, no remote.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readGitFacts } from '../../../src/workspace/git';
-
-function sh(cwd: string, ...args: string[]) {
-  execFileSync('git', args, { cwd, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
-}
+import { known, sh } from './gitHelpers';
 
 describe('git facts', () => {
   it('outside a repository there are none', () => {
@@ -25,20 +21,20 @@ describe('git facts', () => {
     writeFileSync(join(repo, 'b c.txt'), 'b\n');
     sh(repo, 'add', '.');
     sh(repo, 'commit', '-qm', 'one');
-    let f = readGitFacts(join(repo))!;
+    let f = known(readGitFacts(repo));
     assert.deepEqual({ dirty: f.dirty, upstream: f.upstream, hasRemote: f.hasRemote }, { dirty: [], upstream: null, hasRemote: false });
     sh(repo, 'remote', 'add', 'origin', remote);
     sh(repo, 'push', '-q', '-u', 'origin', 'main');
-    f = readGitFacts(repo)!;
+    f = known(readGitFacts(repo));
     assert.deepEqual({ upstream: f.upstream, ahead: f.ahead, hasRemote: f.hasRemote }, { upstream: 'origin/main', ahead: 0, hasRemote: true });
     writeFileSync(join(repo, 'a.txt'), 'changed\n');
     writeFileSync(join(repo, 'new file.txt'), 'n\n');
     sh(repo, 'mv', 'b c.txt', 'd e.txt');
-    f = readGitFacts(repo)!;
+    f = known(readGitFacts(repo));
     assert.deepEqual([...f.dirty].sort(), ['a.txt', 'd e.txt', 'new file.txt']);
     sh(repo, 'add', '.');
     sh(repo, 'commit', '-qm', 'two');
-    f = readGitFacts(repo)!;
+    f = known(readGitFacts(repo));
     assert.deepEqual({ dirty: f.dirty, ahead: f.ahead }, { dirty: [], ahead: 1 });
   });
 });

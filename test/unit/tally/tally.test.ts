@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { bar, statusLine, tallyText } from '../../../src/core/tally/format';
-import type { GitFacts, GitInput } from '../../../src/core/tally/gitFacts';
+import { GIT_NOT_READ, gitFailed, type GitFacts, type GitInput } from '../../../src/core/tally/gitFacts';
 import { evaluate, labTranscript } from '../helpers/fixtures';
 
 const main = labTranscript('main');
@@ -29,7 +29,8 @@ describe('tally', () => {
 
   it('an unread repository never counts as committed and pushed', () => {
     const done = plan.replace(/\n- \*\*V2\.\*\*.*\n/, '\n');
-    assert.equal(evaluate(done, [main], { git: 'unknown' }).verdict, 'not-done');
+    assert.equal(evaluate(done, [main], { git: GIT_NOT_READ }).verdict, 'not-done');
+    assert.equal(evaluate(done, [main], { git: gitFailed('timeout') }).verdict, 'not-done');
     assert.equal(evaluate(done, [main], { git: null }).verdict, 'done');
   });
 
@@ -46,7 +47,8 @@ describe('tally', () => {
 
   const stageCases: Array<[string, GitInput, string, string]> = [
     ['outside git both are skipped', null, 'skipped', 'skipped'],
-    ['git deliberately not read (untrusted folder): both wait', 'unknown', 'waiting', 'waiting'],
+    ['git deliberately not read (untrusted folder): both wait', GIT_NOT_READ, 'waiting', 'waiting'],
+    ['git failed in a repository: both wait', gitFailed('exit 128'), 'waiting', 'waiting'],
     ['a clean tree on its upstream', clean, 'done', 'done'],
     ['an edited file left uncommitted', { ...clean, dirty: ['out.txt'] }, 'under way', 'done'],
     ['an unrelated dirty file does not hold the commit back', { ...clean, dirty: ['notes.md'] }, 'done', 'done'],
