@@ -5,24 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomicWrite';
+import { planItemSchema } from './stateSchemas';
 
 export const STATE_DIR = join('.claude', 'proofmeter');
-
-const proofSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('command'), command: z.string() }),
-  z.object({ kind: z.literal('human'), what: z.string() }),
-  z.object({ kind: z.literal('later'), event: z.string() }),
-]);
-
-const itemSchema = z.object({
-  id: z.string(),
-  list: z.string(),
-  text: z.string(),
-  key: z.string(),
-  owner: z.enum(['claude', 'human', 'later']),
-  proof: proofSchema.nullable(),
-  line: z.number(),
-});
 
 export const goalSchema = z
   .object({
@@ -33,7 +18,7 @@ export const goalSchema = z
     frozenAt: z.string(),
     sessionId: z.string().nullable(),
     countSdkPrompts: z.boolean().default(false),
-    items: z.array(itemSchema),
+    items: z.array(planItemSchema),
   })
   .passthrough();
 

@@ -2,8 +2,9 @@
 // incident file per internal fault in .claude/proofmeter/incidents/. Records hold names, sizes,
 // times and classified reasons only: never prompt text, command output or the environment.
 // Every function here swallows its own I/O errors: telemetry never changes a hook's answer.
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { STATE_DIR } from './goalState';
 
 export interface HealthRecord {
@@ -18,6 +19,18 @@ export interface HealthRecord {
   inputBytes: number;
   outputBytes: number;
 }
+
+// Records are read back by doctor (and through it the dashboard): a line of the wrong shape, from
+// a torn write, another version or a hand edit, is skipped rather than shown or trusted.
+const healthRecordSchema: z.ZodType<HealthRecord> = z.object({
+  time: z.string(),
+  event: z.string(),
+  session: z.string().nullable(),
+  durationMs: z.number(),
+  outcome: z.string(),
+  inputBytes: z.number(),
+  outputBytes: z.number(),
+});
 
 export type FaultClass = 'bad-input' | 'bad-state' | 'io' | 'internal';
 
@@ -64,10 +77,26 @@ export function appendHealth(workspace: string, rec: HealthRecord): boolean {
     } catch {
       // no file yet
     }
-    appendFileSync(path, JSON.stringify(rec) + '\n');
+    appendLine(path, JSON.stringify(rec));
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Appends one line, on a line of its own: a write cut short (a full disk, a crash) leaves a partial
+ * line without its newline, and a record appended straight after it would be glued on and lost.
+ */
+function appendLine(path: string, line: string): void {
+  const fd = openSync(path, 'a+');
+  try {
+    const size = fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    const torn = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+    writeSync(fd, (torn ? '\n' : '') + line + '\n');
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -126,8 +155,8 @@ export function readHealth(workspace: string, maxBytes = 1 << 20): HealthRecord[
     for (const l of lines) {
       if (!l.trim()) continue;
       try {
-        const r = JSON.parse(l) as HealthRecord;
-        if (r && typeof r.event === 'string' && typeof r.time === 'string') out.push(r);
+        const r = healthRecordSchema.safeParse(JSON.parse(l));
+        if (r.success) out.push(r.data);
       } catch {
         // a torn line from a crash: skipped
       }

@@ -2,30 +2,49 @@
 // status line and hooks parse Markdown only when the plan has changed.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { parsePlanText } from './planParser';
 import type { ParsedPlan } from '../core/types';
 import { writeCacheFile } from './cacheDir';
+import { parsedPlanSchema } from './stateSchemas';
 
-interface Entry {
-  path: string;
-  size: number;
-  mtimeMs: number;
-  plan: ParsedPlan;
+/** Bump whenever the entry's shape (or ParsedPlan's) changes: an entry of another version is parsed again. */
+const VERSION = 2;
+
+const entrySchema = z.object({
+  version: z.literal(VERSION),
+  path: z.string(),
+  size: z.number(),
+  mtimeMs: z.number(),
+  plan: parsedPlanSchema,
+});
+
+type Entry = z.infer<typeof entrySchema>;
+
+/**
+ * The saved plan when it is for this file as it is now. Anything else (no entry, torn JSON, an
+ * older version, a wrong shape anywhere inside) is null: the plan file is the source of truth, and
+ * an entry trusted without checking would fault every later call, since nothing would rewrite it.
+ */
+function cachedPlan(file: string, path: string, size: number, mtimeMs: number): ParsedPlan | null {
+  try {
+    const e = entrySchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (e.success && e.data.path === path && e.data.size === size && e.data.mtimeMs === mtimeMs) return e.data.plan;
+  } catch {
+    // no entry yet, or torn
+  }
+  return null;
 }
 
 /** Parses the plan at path (cached in cacheDir); throws the file system error when it cannot be read. */
 export function readPlanCached(path: string, cacheDir: string): ParsedPlan {
   const st = statSync(path);
   const file = join(cacheDir, 'plan.json');
-  try {
-    const e = JSON.parse(readFileSync(file, 'utf8')) as Entry;
-    if (e.path === path && e.size === st.size && e.mtimeMs === st.mtimeMs && Array.isArray(e.plan?.items)) return e.plan;
-  } catch {
-    // no entry yet, or a damaged one: parse again
-  }
+  const hit = cachedPlan(file, path, st.size, st.mtimeMs);
+  if (hit) return hit;
   const plan = parsePlanText(readFileSync(path, 'utf8'));
   try {
-    writeCacheFile(cacheDir, 'plan.json', JSON.stringify({ path, size: st.size, mtimeMs: st.mtimeMs, plan } satisfies Entry));
+    writeCacheFile(cacheDir, 'plan.json', JSON.stringify({ version: VERSION, path, size: st.size, mtimeMs: st.mtimeMs, plan } satisfies Entry));
   } catch {
     // the cache only saves time; failing to write it changes nothing
   }

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decideStop } from '../../../src/hooks/stopGate';
+import { stopStatePath } from '../../../src/hooks/stopState';
 import { evaluate, labTranscript } from '../helpers/fixtures';
 import { addSession, freeze, gate, health, MAIN_PLAN, payload, workspace } from './helpers';
 
@@ -102,11 +103,11 @@ describe('stop gate', () => {
       addSession(w, 'main');
       freeze(w, MAIN_PLAN);
       await gate('stop', payload('stop-first', { cwd: w.ws }), w);
+      assert.ok(existsSync(stopStatePath(w.ws, payload('stop-first').session_id)), 'the block was counted');
       freeze(w, MAIN_PLAN.replace(/\n- \*\*S2\.\*\*.*\n/, '\n').replace(/\n- \*\*V2\.\*\*.*\n?/, '\n'));
       const r = await gate('stop', payload('stop-active', { cwd: w.ws }), w);
       assert.deepEqual(r.answer, { code: 0, stdout: '', stderr: '', outcome: 'allow' });
-      const state = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'stop-blocks.json'), 'utf8'));
-      assert.deepEqual(state.sessions, {});
+      assert.ok(!existsSync(stopStatePath(w.ws, payload('stop-active').session_id)), 'the count file is gone');
     });
 
     it('a background proof without its notice keeps the gate closed', async () => {
@@ -154,8 +155,9 @@ describe('stop gate with a state folder it cannot write', () => {
     const w = workspace();
     addSession(w, 'main');
     freeze(w, MAIN_PLAN);
-    // A folder where the count file should be: every write of it fails.
-    mkdirSync(join(w.ws, '.claude', 'proofmeter', 'stop-blocks.json'), { recursive: true });
+    // A file where the counts' folder should be: every write of a count fails.
+    mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
+    writeFileSync(join(w.ws, '.claude', 'proofmeter', 'stop-blocks'), 'a file, not a folder');
     const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
     assert.deepEqual(r.json, { decision: 'block', reason: reason(1) });
   });
