@@ -3,8 +3,10 @@
 // Merge rules live in ../core/install/settingsMerge.ts; this file does the I/O around them:
 // a file that is not valid JSON is refused and left untouched, every write is atomic, the file as
 // it was before the meter is kept as a backup, and uninstall gives those exact bytes back when
-// nothing else changed since.
-import { chmodSync, existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+// nothing else changed since. The settings files are the person's: they are written through
+// symlinks and keep their hard links, mode and owner (writeUserFileAtomic), and their backups are
+// readable by the owner only. One install or uninstall runs at a time (installLock.ts).
+import { existsSync, lstatSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { RUNNER_REL, isMeterCommand } from '../core/install/entries';
 import { GUARD_SCRIPT, GUARD_SCRIPT_REL } from '../core/install/guardScript';
@@ -20,11 +22,13 @@ import {
   type MergeReport,
   type Settings,
 } from '../core/install/settingsMerge';
-import { writeFileAtomic } from './atomicWrite';
+import { ownerOf, resolveLinks, writeFileAtomic, writeUserFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
+import { withInstallLock } from './installLock';
+import { derivedEntry, installBackupPath, readInstallRecord, writeInstallRecord, type SettingsName } from './installRecord';
 import { UserError } from './workspaceTally';
 
-export type SettingsName = 'settings.json' | 'settings.local.json';
+export type { SettingsName } from './installRecord';
 
 export function settingsPath(workspace: string, name: SettingsName): string {
   return join(workspace, '.claude', name);
@@ -44,29 +48,24 @@ function removeCodeCaches(workspace: string): void {
   }
 }
 
-function backupPath(workspace: string, name: SettingsName, kind: 'install' | 'uninstall'): string {
-  return join(workspace, STATE_DIR, 'backup', kind === 'install' ? `${name}.bak` : `${name}.before-uninstall.bak`);
+function uninstallBackupPath(workspace: string, name: SettingsName): string {
+  return join(workspace, STATE_DIR, 'backup', `${name}.before-uninstall.bak`);
 }
 
-const RECORD = 'install.json';
-
-interface InstallRecord {
-  version: 1;
-  files: Partial<Record<SettingsName, { existed: boolean; backup: string | null; at: string }>>;
+/**
+ * A copy of a settings file's text. Such files often hold secrets (env), so the copy is 0600
+ * whatever the file's mode, and belongs to the file's owner, who can still read it.
+ */
+function writeBackup(backup: string, text: string, of: string): void {
+  writeFileAtomic(backup, text, { mode: 0o600, owner: ownerOf(of), sync: true });
 }
 
-function readRecord(workspace: string): InstallRecord {
+function removeFile(path: string): void {
   try {
-    const j = JSON.parse(readFileSync(join(workspace, STATE_DIR, RECORD), 'utf8')) as InstallRecord;
-    if (j?.version === 1 && isObject(j.files)) return j;
-  } catch {
-    // none yet
+    unlinkSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
-  return { version: 1, files: {} };
-}
-
-function writeRecord(workspace: string, rec: InstallRecord): void {
-  writeFileAtomic(join(workspace, STATE_DIR, RECORD), JSON.stringify(rec, null, 2) + '\n');
 }
 
 function readText(path: string): string | null {
@@ -97,6 +96,8 @@ stop-blocks.json
 scan/
 backup/
 install.json
+install.json.damaged-*
+install.lock*
 *.v8cache
 *.tmp
 `;
@@ -112,6 +113,10 @@ export interface InstallResult {
 }
 
 export function installMeter(workspace: string, name: SettingsName, runnerSource: string, now = new Date()): InstallResult {
+  return withInstallLock(workspace, () => install(workspace, name, runnerSource, now));
+}
+
+function install(workspace: string, name: SettingsName, runnerSource: string, now: Date): InstallResult {
   const path = settingsPath(workspace, name);
   const text = readText(path);
   const before = parseOrRefuse(workspace, path, text);
@@ -125,13 +130,11 @@ export function installMeter(workspace: string, name: SettingsName, runnerSource
   if (existsSync(target)) runner = readFileSync(target).equals(bundle) ? 'unchanged' : 'updated';
   if (runner !== 'unchanged') {
     removeCodeCaches(workspace);
-    writeFileAtomic(target, bundle);
-    chmodSync(target, 0o755);
+    writeFileAtomic(target, bundle, { mode: 0o755 });
   }
   const guard = join(workspace, GUARD_SCRIPT_REL);
   if (readText(guard) !== GUARD_SCRIPT) {
-    writeFileAtomic(guard, GUARD_SCRIPT);
-    chmodSync(guard, 0o755);
+    writeFileAtomic(guard, GUARD_SCRIPT, { mode: 0o755 });
     if (runner === 'unchanged') runner = 'updated';
   }
   const ignore = join(workspace, STATE_DIR, '.gitignore');
@@ -139,17 +142,27 @@ export function installMeter(workspace: string, name: SettingsName, runnerSource
 
   let backup: string | null = null;
   if (merged.changed) {
-    const record = readRecord(workspace);
-    if (!hasMeter(before) || !record.files[name]) {
+    const record = readInstallRecord(workspace);
+    const bak = installBackupPath(workspace, name);
+    if (!hasMeter(before)) {
       // The file as it was before the meter: what uninstall gives back.
       if (text !== null) {
-        backup = backupPath(workspace, name, 'install');
-        writeFileAtomic(backup, text);
+        backup = bak;
+        writeBackup(bak, text, path);
+      } else {
+        // A backup from an earlier install would say the file existed; now it did not.
+        removeFile(bak);
       }
       record.files[name] = { existed: text !== null, backup: backup && relative(workspace, backup), at: now.toISOString() };
-      writeRecord(workspace, record);
+      writeInstallRecord(workspace, record, now);
+    } else if (!record.files[name] && existsSync(bak)) {
+      // The meter is partly there and the record of its install is lost. The text now already
+      // holds meter entries, so it is no backup; the backup install kept still holds the bytes
+      // from before the meter, and stays.
+      record.files[name] = { existed: true, backup: relative(workspace, bak), at: now.toISOString() };
+      writeInstallRecord(workspace, record, now);
     }
-    writeFileAtomic(path, formatSettings(merged.settings, detectFormat(text)));
+    writeUserFileAtomic(path, formatSettings(merged.settings, detectFormat(text)));
   }
   const sl = merged.report.statusLine === 'kept-user' && isObject(before.statusLine) ? before.statusLine.command : null;
   return {
@@ -173,11 +186,16 @@ export interface UninstallResult {
 }
 
 export function uninstallMeter(workspace: string, name: SettingsName): UninstallResult {
+  return withInstallLock(workspace, () => uninstall(workspace, name));
+}
+
+function uninstall(workspace: string, name: SettingsName): UninstallResult {
   const path = settingsPath(workspace, name);
   const text = readText(path);
   const current = parseOrRefuse(workspace, path, text);
-  const record = readRecord(workspace);
-  const rec = record.files[name];
+  const record = readInstallRecord(workspace);
+  // A damaged or lost entry is rebuilt from the backup, so the bytes still come back.
+  const rec = derivedEntry(workspace, record, name);
   // The file as it was before install, when its backup is still there and readable.
   const original = rec?.backup ? readText(join(workspace, rec.backup)) : null;
   const originalParsed = original !== null ? parseSettings(original) : null;
@@ -186,23 +204,24 @@ export function uninstallMeter(workspace: string, name: SettingsName): Uninstall
   let restored: UninstallResult['restored'] = 'none';
   let backup: string | null = null;
   if (un.changed && text !== null) {
-    backup = backupPath(workspace, name, 'uninstall');
-    writeFileAtomic(backup, text);
-    if (rec && !rec.existed && Object.keys(un.settings).length === 0) {
-      unlinkSync(path);
+    backup = uninstallBackupPath(workspace, name);
+    writeBackup(backup, text, path);
+    if (rec && !rec.existed && Object.keys(un.settings).length === 0 && deletable(path)) {
+      // The file install created goes; through a symlink that is its target, and the link stays as it was.
+      unlinkSync(resolveLinks(path));
       restored = 'deleted';
     } else if (original !== null && originalParsed?.ok && jsonEqual(originalParsed.value, un.settings)) {
       // Nothing else changed since install: the exact bytes the person had.
-      writeFileAtomic(path, original);
+      writeUserFileAtomic(path, original);
       restored = 'backup';
     } else {
-      writeFileAtomic(path, formatSettings(un.settings, detectFormat(text)));
+      writeUserFileAtomic(path, formatSettings(un.settings, detectFormat(text)));
       restored = 'rewritten';
     }
   }
-  if (rec) {
+  if (record.files[name] || record.damaged) {
     delete record.files[name];
-    writeRecord(workspace, record);
+    writeInstallRecord(workspace, record);
   }
   // The runner goes when no settings file of the workspace uses it any more.
   const other: SettingsName = name === 'settings.json' ? 'settings.local.json' : 'settings.json';
@@ -222,4 +241,13 @@ export function uninstallMeter(workspace: string, name: SettingsName): Uninstall
     runnerRemoved = true;
   }
   return { settingsFile: path, changed: un.changed, removed: un.removed, restored, backup, runnerRemoved };
+}
+
+/** A file install created may go, unless the person has linked it somewhere meanwhile (a hard link). */
+function deletable(path: string): boolean {
+  try {
+    return lstatSync(resolveLinks(path)).nlink === 1;
+  } catch {
+    return false;
+  }
 }
