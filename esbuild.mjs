@@ -2,6 +2,8 @@
 // (CJS, no runtime node_modules) and the webview (ESM, browser). Type checking is `npm run typecheck`.
 import { build } from 'esbuild';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// How the CLI bundle is loaded through V8's code cache, and why: see there.
+import { cliLoader } from './scripts/cliLoader.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -49,34 +51,9 @@ if (existsSync('webview/main.tsx')) {
 const [cli] = await Promise.all(bundles.map((b) => build(b)));
 writeCliWithCodeCache(cli.outputFiles[0].text, 'dist/proofmeter.js');
 
-// The CLI runs on every hook and status line refresh, so most of its cost is start-up. The bundle is
-// kept as a string and compiled through vm.Script with V8's code cache, saved beside the file on
-// first use (skipped quietly where that folder is read-only), so later starts skip parsing and
-// compiling. It stays one self-contained file.
 function writeCliWithCodeCache(code, out) {
-  const wrapped = '(function (exports, require, module, __filename, __dirname) {' + code + '\n})';
-  const loader = `#!/usr/bin/env node
-'use strict';
-const vm = require('vm');
-const fs = require('fs');
-// One cache per subcommand: V8 saves the functions compiled by the run that wrote it.
-const cachePath = __filename + '.' + String(process.argv[2] || 'none').replace(/[^a-z-]/g, '') + '.v8cache';
-let cached;
-try { cached = fs.readFileSync(cachePath); } catch {}
-const script = new vm.Script(${JSON.stringify(wrapped)}, { filename: __filename, cachedData: cached });
-if (!cached || script.cachedDataRejected) {
-  process.once('exit', () => {
-    try {
-      const tmp = cachePath + '.' + process.pid + '.tmp';
-      fs.writeFileSync(tmp, script.createCachedData());
-      fs.renameSync(tmp, cachePath);
-    } catch {}
-  });
-}
-script.runInThisContext()(exports, require, module, __filename, __dirname);
-`;
   mkdirSync('dist', { recursive: true });
-  writeFileSync(out, loader);
+  writeFileSync(out, cliLoader(code));
   // The CLI is also the hook runner that the installer copies: it must be executable on its own.
   chmodSync(out, 0o755);
 }

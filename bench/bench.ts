@@ -9,6 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readTranscript } from '../src/workspace/readTranscript';
 import { projectSlug } from '../src/workspace/transcriptFiles';
+import { codeCacheFigure } from './codeCache';
 import { generateTranscript } from './generate';
 
 const ROOT = resolve(__dirname, '..');
@@ -280,6 +281,7 @@ async function mainBench(): Promise<void> {
   if (want('hooks')) benchHooks();
   if (want('memory')) benchMemory();
   if (want('extension')) benchExtension();
+  if (want('codecache')) report(codeCacheFigure(CLI, WORK, SOURCE));
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
   process.exitCode = bad.length ? 1 : 0;
