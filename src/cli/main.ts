@@ -10,6 +10,7 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   tally: { summary: 'tally [--plan F --transcript T...] [--cwd D] [--json]   what is proved, what is open, the verdict', load: () => import('./commands/tally') },
   statusline: { summary: 'statusline                          one line for Claude Code\'s statusLine (reads its JSON on stdin)', load: () => import('./commands/statusline') },
   adopt: { summary: 'adopt PLAN [--cwd D]                freeze a plan as this workspace\'s approved goal', load: () => import('./commands/adopt') },
+  verify: { summary: 'verify [--cwd D] [--json] [--timeout S] [--items ID,...] [--clean]   re-run Claude\'s proofs outside its shell', load: () => import('./commands/verify') },
   handover: { summary: 'handover ID --why "..."             hand an item Claude cannot close by a command to the person', load: () => import('./commands/handover') },
   demo: { summary: 'demo                                the tally and status line of the bundled demo session', load: () => import('./commands/demo') },
   hook: { summary: 'hook GATE                           the Claude Code hook runner (reads the hook JSON on stdin)', load: () => import('./commands/hook') },

@@ -26,8 +26,8 @@ export function denyTool(reason: string, outcome = 'deny'): HookAnswer {
 }
 
 /** Stop: keep the turn going; the reason is what the agent reads next. */
-export function blockStop(reason: string): HookAnswer {
-  return jsonAnswer('block', { decision: 'block', reason });
+export function blockStop(reason: string, outcome = 'block'): HookAnswer {
+  return jsonAnswer(outcome, { decision: 'block', reason });
 }
 
 export type ContextEvent = 'SessionStart' | 'UserPromptSubmit' | 'PostToolUse';

@@ -24,7 +24,7 @@ import { jsonAnswer, type HookAnswer } from './answer';
 import type { HookContext } from './context';
 import { hookInput, str, type HookInput } from './payload';
 
-export type Handler = (input: HookInput, ctx: HookContext) => HookAnswer;
+export type Handler = (input: HookInput, ctx: HookContext) => HookAnswer | Promise<HookAnswer>;
 
 const HANDLERS: Record<HookName, () => Promise<Handler>> = {
   'plan-gate': async () => (await import('./planGate')).planGate,
@@ -103,7 +103,7 @@ export async function runHook(name: HookName, raw: string, opts: RunHookOptions)
     input = parseInput(raw);
     workspace = opts.env.CLAUDE_PROJECT_DIR || str(input.cwd) || opts.cwd;
     const handler = opts.handler ?? (await HANDLERS[name]());
-    answer = handler(input, { workspace, env: opts.env, now });
+    answer = await handler(input, { workspace, env: opts.env, now });
   } catch (e) {
     const { faultClass, reason } = classifyFault(e);
     const incident = writeIncident(workspace, {

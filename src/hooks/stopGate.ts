@@ -3,7 +3,9 @@
 // engine's tally (transcripts, the frozen list, git), never the agent's words. stop_hook_active
 // does not open it; Claude Code's own cap on consecutive blocks is the only way past it, and the
 // reason says how close that is.
+import { performance } from 'node:perf_hooks';
 import type { Tally } from '../core/tally/tally';
+import type { GoalState } from '../workspace/goalState';
 import { tallyWorkspace } from '../workspace/workspaceTally';
 import { HookFault } from '../workspace/health';
 import { readGoal } from '../workspace/goalState';
@@ -12,6 +14,7 @@ import type { HookContext } from './context';
 import { doneOf, openLines } from './ledger';
 import { str, type HookInput } from './payload';
 import { blockCap, recordBlock, resetBlocks } from './stopState';
+import type { StopRerun } from './stopRerun';
 
 /**
  * Room for the budgets of a later issue (turns, cost, wall clock): an exhausted budget lets the
@@ -30,34 +33,42 @@ export function decideStop(t: Tally, blocks: number, cap: number, budget: StopBu
   if (budget?.exhausted) {
     return { kind: 'allow', message: `Proofmeter: stopping INCOMPLETE (${doneOf(t)} done): ${budget.label}.` };
   }
-  const capNote =
-    blocks < cap
-      ? `Stop blocked ${blocks} of ${cap} times in a row (Claude Code's cap).`
-      : blocks === cap
-        ? `Stop blocked ${blocks} of ${cap} times in a row: Claude Code lets the next stop through, with this work still open.`
-        : `Stop blocked ${blocks} times, past Claude Code's cap of ${cap}: Claude Code ends the turn anyway, and the tally stays NOT DONE.`;
   return {
     kind: 'block',
     reason: [
       `Proofmeter: Claude's part of the goal is not done (${doneOf(t)}). Open:`,
       ...openLines(t),
       "Run each proof in this session's own Bash exactly as written; the stop goes through once every one has passed.",
-      capNote,
+      capNote(blocks, cap),
     ].join('\n'),
   };
+}
+
+/** How close this run of blocks is to Claude Code's cap. */
+export function capNote(blocks: number, cap: number): string {
+  return blocks < cap
+    ? `Stop blocked ${blocks} of ${cap} times in a row (Claude Code's cap).`
+    : blocks === cap
+      ? `Stop blocked ${blocks} of ${cap} times in a row: Claude Code lets the next stop through, with this work still open.`
+      : `Stop blocked ${blocks} times, past Claude Code's cap of ${cap}: Claude Code ends the turn anyway, and the tally stays NOT DONE.`;
 }
 
 export interface StopDeps {
   tally: (ws: string, env: NodeJS.ProcessEnv) => Tally;
   budget: (ws: string) => StopBudget | null;
+  /** The verifier's re-run of every proof, once the evidence says done (stopRerun.ts). */
+  rerun: (ws: string, env: NodeJS.ProcessEnv, goal: GoalState, t: Tally, spentMs: number) => Promise<StopRerun>;
 }
 
 const defaultDeps: StopDeps = {
   tally: (cwd, env) => tallyWorkspace({ cwd, env }),
   budget: () => null,
+  // Loaded only when the evidence says done: the re-run needs child_process and git.
+  rerun: async (ws, env, goal, t, spent) => (await import('./stopRerun')).rerunForStop(ws, env, goal, t, spent),
 };
 
-export function stopGate(input: HookInput, ctx: HookContext, deps: StopDeps = defaultDeps): HookAnswer {
+export async function stopGate(input: HookInput, ctx: HookContext, deps: StopDeps = defaultDeps): Promise<HookAnswer> {
+  const started = performance.now();
   const session = str(input.session_id) ?? 'unknown';
   const goal = readGoal(ctx.workspace);
   if (goal.kind === 'bad') throw new HookFault('bad-state', goal.error);
@@ -67,8 +78,16 @@ export function stopGate(input: HookInput, ctx: HookContext, deps: StopDeps = de
   }
   const tally = deps.tally(ctx.workspace, ctx.env);
   if (tally.verdict === 'done') {
-    resetBlocks(ctx.workspace, session, ctx.now());
-    return silent('allow');
+    // The transcript says done; the stop goes through only if every proof passes again outside
+    // the agent's shell.
+    const rerun = await deps.rerun(ctx.workspace, ctx.env, goal.goal, tally, performance.now() - started);
+    if (rerun.failed.length === 0 && rerun.notRun.length === 0) {
+      resetBlocks(ctx.workspace, session, ctx.now());
+      return silent('allow');
+    }
+    const blocks = recordBlock(ctx.workspace, session, str(input.prompt_id), input.stop_hook_active === true, ctx.now());
+    const { rerunReason } = await import('./stopRerun');
+    return blockStop(rerunReason(rerun, capNote(blocks, blockCap(ctx.env))), 'block-rerun');
   }
   const budget = deps.budget(ctx.workspace);
   if (budget?.exhausted) {

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import type { ParsedPlan, PlanFinding } from '../core/types';
 import { writeFileAtomic } from './atomicWrite';
+import { recordEnv } from './goalEnv';
 import { STATE_DIR, readGoal, writeGoal, type GoalState } from './goalState';
 import { parsePlanText as parsePlan } from './planParser';
 
@@ -24,6 +25,8 @@ export interface FreezeRequest {
   now: Date;
   /** Count prompts passed with -p as the person's words; unset keeps what the goal had. */
   countSdkPrompts?: boolean;
+  /** Whose PATH, HOME and locale the verifier re-runs proofs in; process.env when unset. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function sameList(a: { key: string }[], b: { key: string }[]): boolean {
@@ -71,6 +74,7 @@ export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlan(re
     sessionId: req.sessionId,
     countSdkPrompts: sdk,
     items: parsed.items,
+    env: recordEnv(req.env ?? process.env),
   };
   writeGoal(req.workspace, goal);
   return { kind: 'frozen', goal, replaced: existing.kind === 'ok' ? existing.goal : null };

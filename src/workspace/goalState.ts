@@ -19,6 +19,8 @@ export const goalSchema = z
     sessionId: z.string().nullable(),
     countSdkPrompts: z.boolean().default(false),
     items: z.array(planItemSchema),
+    // PATH, HOME and locale of whoever froze the goal: the verifier re-runs proofs in it (goalEnv.ts).
+    env: z.record(z.string(), z.string()).optional(),
   })
   .passthrough();
 

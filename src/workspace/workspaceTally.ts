@@ -8,6 +8,7 @@ import type { ParsedPlan, TranscriptEvents } from '../core/types';
 import { readGitFacts, readGitFactsAsync } from './git';
 import { readGitFactsCached } from './gitCache';
 import { readGoal, STATE_DIR } from './goalState';
+import { readReruns } from './verifyState';
 import { readTranscriptCached } from './scanCache';
 import { readPlanCached } from './planCache';
 import { listSessions, projectTranscriptDir, subagentFiles } from './transcriptFiles';
@@ -148,6 +149,8 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       transcripts: readers.readTranscripts(sessions),
       home,
       countSdkPrompts: goal.countSdkPrompts,
+      // The verifier's re-runs: they can take a proof back, never give one.
+      reruns: readReruns(src.cwd),
     },
     planPath: planAbs,
     transcriptDir,

@@ -19,7 +19,16 @@ export interface GateSpec {
   matcher?: string;
   /** For people: what the entry does. */
   label: string;
+  /** Claude Code's limit for the command, in seconds; unset leaves Claude Code's default. */
+  timeout?: number;
 }
+
+/**
+ * The stop gate re-runs every proof before it lets a session stop (src/hooks/stopRerun.ts), so its
+ * entry asks for 10 minutes: five proofs at the verifier's default 120 s each. The gate keeps its
+ * own budget below whatever timeout the entry has (a person may change it in the settings file).
+ */
+export const STOP_TIMEOUT_S = 600;
 
 export const GUARDED_TOOLS = ['Bash', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit'] as const;
 
@@ -27,7 +36,7 @@ export const GATES: readonly GateSpec[] = [
   { hook: 'plan-gate', event: 'PreToolUse', matcher: 'ExitPlanMode', label: 'plan gate (check-plan before approval)' },
   { hook: 'plan-approved', event: 'PostToolUse', matcher: 'ExitPlanMode', label: 'plan approval (freezes the list)' },
   { hook: 'guard', event: 'PreToolUse', matcher: GUARDED_TOOLS.join('|'), label: "guard (the meter's state and hook entries)" },
-  { hook: 'stop', event: 'Stop', label: 'stop gate' },
+  { hook: 'stop', event: 'Stop', label: 'stop gate', timeout: STOP_TIMEOUT_S },
   { hook: 'prompt', event: 'UserPromptSubmit', label: "person's words and /goal adoption" },
   { hook: 'session-start', event: 'SessionStart', label: 'session-start ledger' },
 ];
@@ -43,6 +52,7 @@ export const STATUSLINE_COMMAND = `${RUNNER_CMD} statusline`;
 export interface CommandHook {
   type: 'command';
   command: string;
+  timeout?: number;
 }
 
 export interface MatcherGroup {
@@ -51,7 +61,9 @@ export interface MatcherGroup {
 }
 
 export function gateGroup(g: GateSpec): MatcherGroup {
-  const hooks: CommandHook[] = [{ type: 'command', command: gateCommand(g.hook) }];
+  const hook: CommandHook = { type: 'command', command: gateCommand(g.hook) };
+  if (g.timeout !== undefined) hook.timeout = g.timeout;
+  const hooks: CommandHook[] = [hook];
   return g.matcher === undefined ? { hooks } : { matcher: g.matcher, hooks };
 }
 

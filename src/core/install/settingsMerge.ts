@@ -158,6 +158,8 @@ export interface MeterEntry {
   event: string;
   matcher: string | null;
   command: string;
+  /** Part of what the guard protects: a stop entry cut to a second would end the gate before it re-runs. */
+  timeout: number | null;
 }
 
 export function meterEntries(settings: Settings): MeterEntry[] {
@@ -169,7 +171,7 @@ export function meterEntries(settings: Settings): MeterEntry[] {
       if (!isObject(g) || !Array.isArray(g.hooks)) continue;
       for (const h of g.hooks) {
         if (isObject(h) && isMeterCommand(h.command)) {
-          out.push({ event, matcher: typeof g.matcher === 'string' ? g.matcher : null, command: String(h.command) });
+          out.push({ event, matcher: typeof g.matcher === 'string' ? g.matcher : null, command: String(h.command), timeout: typeof h.timeout === 'number' ? h.timeout : null });
         }
       }
     }

@@ -1,4 +1,5 @@
 // Text views of a tally: the CLI report, the status line and the short ledger for hooks.
+import { rerunEnd } from '../evidence/rerun';
 import type { ItemJson, Tally } from './tally';
 import type { StageState } from './stages';
 
@@ -81,11 +82,24 @@ export function tallyText(t: Tally): string {
   }
   const done = t.items.filter((i) => i.state === 'proved' || i.state === 'closed');
   if (done.length) out.push(`Done: ${done.map((i) => i.id).join(' ')}`);
+  out.push(...verifierLines(t));
   if (t.added.length) out.push(`Added after approval (not counted): ${t.added.map((a) => a.id || `line ${a.line}`).join(' ')}`);
   if (t.unreadableLines) out.push(`Note: ${t.unreadableLines} transcript line(s) could not be read and were skipped.`);
   for (const f of t.unreadableFiles) out.push(`Note: transcript ${f.file} could not be read (${f.code}); nothing in it counted.`);
   out.push(t.verdict === 'done' ? 'verdict: ALL DONE' : `verdict: NOT DONE (${t.open} open)`);
   return out.join('\n');
+}
+
+/** The verifier's latest re-runs, work tree and clean checkout, each beside the session's state. */
+export function verifierLines(t: Tally): string[] {
+  const v = t.verifier;
+  if (!v) return [];
+  const list = (rs: typeof v.results) => rs.map((r) => `${r.id} ${r.outcome === 'pass' ? 'pass' : rerunEnd(r)}`).join(', ');
+  const out: string[] = [];
+  if (v.results.length) out.push(`Re-run outside the session: ${list(v.results)}${v.reopened.length ? `; taken back: ${v.reopened.join(' ')}` : ''}`);
+  if (v.clean.length) out.push(`Re-run in a clean checkout of HEAD (not counted): ${list(v.clean)}`);
+  if (v.disagreements.length) out.push(`The session and the re-runs disagree on: ${v.disagreements.join(' ')}`);
+  return out;
 }
 
 /** A few lines for the stop gate and the session-start ledger: what is open and what proves it. */

@@ -1,5 +1,6 @@
 // The tally: Claude's part counted from evidence, the stages, and the verdict. Plain JSON out.
 import { evaluateEvidence, type Evidence, type ItemEvidence, type LedgerReason } from '../evidence/evidence';
+import { applyReruns, verifierView, type Rerun, type VerifierJson } from '../evidence/rerun';
 import type { Owner, PlanFinding, PlanItem, TranscriptEvents } from '../types';
 import type { GitInput } from './gitFacts';
 import { commitStage, isItemDone, itemStage, pushStage, stageCounts, type Stage, type StageState } from './stages';
@@ -24,6 +25,8 @@ export interface TallyInput {
   git: GitInput;
   home: string | null;
   countSdkPrompts: boolean;
+  /** The verifier's saved re-runs (verify.json): they can take a proof back, never give one. */
+  reruns?: Rerun[];
 }
 
 export interface RunJson {
@@ -72,15 +75,19 @@ export interface Tally {
   /** Transcript files that could not be read at all. */
   unreadableFiles: Array<{ file: string; code: string }>;
   sessions: number;
+  /** The verifier's re-runs beside the session's evidence; null when none were saved. */
+  verifier?: VerifierJson | null;
 }
 
 export function computeTally(input: TallyInput): Tally {
   const mainEvents = input.transcripts;
-  const evidence: Evidence = evaluateEvidence(input.items, mainEvents, {
+  const session: Evidence = evaluateEvidence(input.items, mainEvents, {
     home: input.home,
     countSdkPrompts: input.countSdkPrompts,
     wordsSince: input.goal.frozenBy === 'given' ? null : input.goal.frozenAt,
   });
+  const reruns = input.reruns ?? [];
+  const evidence: Evidence = reruns.length ? { ...session, items: applyReruns(session.items, reruns) } : session;
   const claude = evidence.items.filter((e) => e.item.owner === 'claude');
   const edits = mainEvents.flatMap((t) => t.edits);
   const commit = commitStage(input.git, edits);
@@ -119,6 +126,7 @@ export function computeTally(input: TallyInput): Tally {
     unreadableFiles: mainEvents.flatMap((t) => (t.readError ? [{ file: t.file, code: t.readError }] : [])),
     // Subagent files carry their parent's session id, so distinct ids count sessions.
     sessions: new Set(mainEvents.map((t) => t.sessionId).filter((id) => id !== null)).size,
+    verifier: reruns.length ? verifierView(session.items, reruns) : null,
   };
 }
 

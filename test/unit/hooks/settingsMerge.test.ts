@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GATES, STATUSLINE_COMMAND, gateCommand } from '../../../src/core/install/entries';
+import { GATES, STATUSLINE_COMMAND, STOP_TIMEOUT_S, gateCommand } from '../../../src/core/install/entries';
 import { detectFormat, formatSettings, meterEntries, mergeMeter, parseSettings, unmergeMeter, type Settings } from '../../../src/core/install/settingsMerge';
 import { cli } from '../helpers/cli';
 
@@ -46,7 +46,7 @@ describe('installer: merge and unmerge', () => {
       assert.deepEqual(r.report.added, GATES.map((g) => `${g.event}${g.matcher ? ` ${g.matcher}` : ''}`));
       assert.deepEqual(r.settings.statusLine, { type: 'command', command: STATUSLINE_COMMAND });
       assert.equal(meterEntries(r.settings).length, GATES.length);
-      assert.deepEqual((r.settings.hooks as any).Stop, [{ hooks: [{ type: 'command', command: gateCommand('stop') }] }]);
+      assert.deepEqual((r.settings.hooks as any).Stop, [{ hooks: [{ type: 'command', command: gateCommand('stop'), timeout: STOP_TIMEOUT_S }] }]);
     });
 
     it('is idempotent: merging a merged object changes nothing', () => {

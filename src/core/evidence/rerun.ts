@@ -1,0 +1,148 @@
+// The verifier's re-runs against the session's evidence. A re-run can take a proof back, never
+// give one: a re-run in the work tree that is newer than the item's deciding session run and did
+// not pass reopens a proved item until a newer session run passes; a passing re-run changes
+// nothing. Re-runs in a clean checkout of HEAD (--clean) check what is committed: they are
+// reported beside the others and never change the count.
+import { findingId, type Finding } from '../findings/finding';
+import type { ItemEvidence, ItemState } from './evidence';
+
+export type RerunOutcome = 'pass' | 'fail' | 'timeout' | 'error';
+
+/** One re-run of one item's proof, as the verifier saved it: codes, sizes and times, never output. */
+export interface Rerun {
+  id: string;
+  /** The proof command exactly as the frozen goal held it when it was re-run. */
+  proof: string;
+  outcome: RerunOutcome;
+  exit: number | null;
+  signal: string | null;
+  durationMs: number;
+  outputBytes: number;
+  outputTruncated: boolean;
+  /** ISO time the re-run started. */
+  at: string;
+  /** Run in a temporary checkout of HEAD: reported, never counted. */
+  clean: boolean;
+  /** The limit it ran under, for the words of a timeout. */
+  timeoutMs: number;
+  /** Why it could not be run at all (outcome 'error'): a code such as ENOENT. */
+  error: string | null;
+}
+
+export interface RerunJson extends Rerun {
+  /** The item's state from the session's own evidence, before any re-run is applied. */
+  session: ItemState;
+  /** True when this re-run took the session's proof back. */
+  reopened: boolean;
+}
+
+export interface VerifierJson {
+  /** The latest re-run in the work tree per item of the goal. */
+  results: RerunJson[];
+  /** The latest re-run in a clean checkout of HEAD per item. */
+  clean: RerunJson[];
+  /** Ids where the session proved the item and a re-run did not pass, or the session failed it and a re-run passed. */
+  disagreements: string[];
+  /** Ids the re-runs took back. */
+  reopened: string[];
+  findings: Finding[];
+}
+
+function commandOf(e: ItemEvidence): string | null {
+  return e.item.owner === 'claude' && e.item.proof?.kind === 'command' ? e.item.proof.command : null;
+}
+
+/** The re-run that applies to this item: same id, same proof, the newest. */
+function rerunFor(e: ItemEvidence, reruns: readonly Rerun[], clean: boolean): Rerun | null {
+  const cmd = commandOf(e);
+  if (cmd === null) return null;
+  let best: Rerun | null = null;
+  for (const r of reruns) {
+    if (r.clean !== clean || r.id !== e.item.id || r.proof !== cmd) continue;
+    if (!best || later(r.at, best.at)) best = r;
+  }
+  return best;
+}
+
+/** a after b; a time that cannot be read counts as later, so doubt takes a proof back. */
+function later(a: string, b: string | null): boolean {
+  if (b === null) return true;
+  const ta = Date.parse(a);
+  const tb = Date.parse(b);
+  return Number.isNaN(ta) || Number.isNaN(tb) || ta > tb;
+}
+
+/** True when the re-run is newer than the run that decided the item in the session. */
+export function newerThanSession(r: Rerun, e: ItemEvidence): boolean {
+  return later(r.at, e.deciding?.run.at.time ?? null);
+}
+
+function shortTime(iso: string): string {
+  return iso.replace(/\.\d+Z$/, 'Z');
+}
+
+/** How a re-run ended, in a few words: "exit 1", "timed out after 120 s", ... */
+export function rerunEnd(r: Pick<Rerun, 'outcome' | 'exit' | 'signal' | 'timeoutMs' | 'error'>): string {
+  switch (r.outcome) {
+    case 'pass':
+      return 'exit 0';
+    case 'timeout':
+      return `timed out after ${Math.round(r.timeoutMs / 1000)} s`;
+    case 'error':
+      return `could not run: ${r.error ?? 'unknown error'}`;
+    case 'fail':
+      return r.exit !== null ? `exit ${r.exit}` : `killed by ${r.signal ?? 'a signal'}`;
+  }
+}
+
+/** The item's detail once a re-run took it back: "failed on re-run (exit 1, 2025-01-02T03:04:05Z)". */
+export function rerunDetail(r: Rerun): string {
+  return `failed on re-run (${rerunEnd(r)}, ${shortTime(r.at)})`;
+}
+
+/** The take-back rule: proved items whose newer work-tree re-run did not pass read failed. */
+export function applyReruns(items: readonly ItemEvidence[], reruns: readonly Rerun[]): ItemEvidence[] {
+  return items.map((e) => {
+    if (e.state !== 'proved') return e;
+    const r = rerunFor(e, reruns, false);
+    if (!r || r.outcome === 'pass' || !newerThanSession(r, e)) return e;
+    return { ...e, state: 'failed', detail: rerunDetail(r) };
+  });
+}
+
+/** The session and the re-run say different things about the item. */
+export function disagrees(session: ItemState, outcome: RerunOutcome): boolean {
+  return (session === 'proved' && outcome !== 'pass') || (session === 'failed' && outcome === 'pass');
+}
+
+/** What the verifier shows beside the tally: each item's latest re-runs against the session's own states. */
+export function verifierView(session: readonly ItemEvidence[], reruns: readonly Rerun[]): VerifierJson {
+  const results: RerunJson[] = [];
+  const clean: RerunJson[] = [];
+  const findings: Finding[] = [];
+  const disagreements = new Set<string>();
+  const reopened: string[] = [];
+  for (const e of session) {
+    for (const isClean of [false, true]) {
+      const r = rerunFor(e, reruns, isClean);
+      if (!r) continue;
+      const took = !isClean && e.state === 'proved' && r.outcome !== 'pass' && newerThanSession(r, e);
+      (isClean ? clean : results).push({ ...r, session: e.state, reopened: took });
+      if (disagrees(e.state, r.outcome)) disagreements.add(e.item.id);
+      if (took) {
+        reopened.push(e.item.id);
+        findings.push({
+          id: findingId('failed-on-rerun', `${e.item.id}\0${r.proof}\0${r.at}`),
+          kind: 'failed-on-rerun',
+          severity: 'error',
+          message: `${e.item.id}: the session proved it, and its proof ${rerunDetail(r)}.`,
+          action: 'Fix what the proof checks, then run the proof again in the session; it counts once a newer run passes.',
+          file: null,
+          line: null,
+          evidence: null,
+        });
+      }
+    }
+  }
+  return { results, clean, disagreements: [...disagreements], reopened, findings };
+}

@@ -1,0 +1,104 @@
+// The stop gate's re-run: when the session's evidence says Claude's part is done, every one of
+// Claude's command proofs is run again by the verifier, outside the agent's shell, before the
+// stop goes through. A re-run is reused while the workspace's content is unchanged, so an
+// unchanged tree is never re-run twice; the whole re-run keeps inside a budget below the stop
+// entry's own timeout, so Claude Code never cuts the gate off (which would let the stop through).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { meterHookOf } from '../core/install/entries';
+import { meterEntries, parseSettings } from '../core/install/settingsMerge';
+import { rerunDetail } from '../core/evidence/rerun';
+import type { Tally } from '../core/tally/tally';
+import type { GoalState } from '../workspace/goalState';
+import { claudeConfigDir } from '../workspace/transcriptFiles';
+import { DEFAULT_TIMEOUT_MS, proofTargets, verifyProofs, type ProofTarget } from '../workspace/verifier';
+import type { SavedRerun } from '../workspace/verifyState';
+
+/**
+ * What Claude Code allows a command hook that names no timeout. Releases have differed (60 s in
+ * older ones); the smaller is assumed, so an entry installed before it carried a timeout still
+ * gets a budget that fits.
+ */
+export const ASSUMED_DEFAULT_TIMEOUT_S = 60;
+
+/** The meter's Stop entry timeout in effect: Claude Code runs every entry, so the smallest one found. */
+export function stopEntryTimeoutS(workspace: string, env: NodeJS.ProcessEnv): number {
+  const files = [join(workspace, '.claude', 'settings.json'), join(workspace, '.claude', 'settings.local.json'), join(claudeConfigDir(env), 'settings.json')];
+  let found: number | null = null;
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(f, 'utf8');
+    } catch {
+      continue;
+    }
+    const p = parseSettings(text);
+    if (!p.ok) continue;
+    for (const e of meterEntries(p.value)) {
+      if (e.event !== 'Stop' || meterHookOf(e.command) !== 'stop') continue;
+      const t = e.timeout !== null && e.timeout > 0 ? e.timeout : ASSUMED_DEFAULT_TIMEOUT_S;
+      found = found === null ? t : Math.min(found, t);
+    }
+  }
+  return found ?? ASSUMED_DEFAULT_TIMEOUT_S;
+}
+
+/**
+ * The re-run's share of the entry's timeout: minus a margin (10%, at least 5 s) for the tally,
+ * the answer and a slow start, and minus what this process has already spent.
+ */
+export function rerunBudgetMs(timeoutS: number, spentMs: number): number {
+  const ms = timeoutS * 1000;
+  return Math.max(0, ms - Math.max(5000, ms / 10) - spentMs);
+}
+
+export interface StopRerun {
+  results: SavedRerun[];
+  /** The re-runs that did not pass (failed, timed out, could not run). */
+  failed: SavedRerun[];
+  notRun: ProofTarget[];
+  reused: string[];
+  envSource: 'goal' | 'runner';
+  budgetMs: number;
+}
+
+/** `spentMs`: what the gate has used so far (the runner's own start is inside the margin). */
+export async function rerunForStop(workspace: string, env: NodeJS.ProcessEnv, goal: GoalState, tally: Tally, spentMs: number): Promise<StopRerun> {
+  const budgetMs = rerunBudgetMs(stopEntryTimeoutS(workspace, env), spentMs);
+  const run = await verifyProofs({
+    workspace,
+    goal,
+    targets: proofTargets(goal, tally),
+    env,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    by: 'stop',
+    reuse: true,
+    budgetMs,
+  });
+  return {
+    results: run.results,
+    failed: run.results.filter((r) => r.outcome !== 'pass'),
+    notRun: run.notRun,
+    reused: run.reused,
+    envSource: run.env.source,
+    budgetMs,
+  };
+}
+
+/** The block's reason: each proof that failed on re-run, with its end and time, and what to do. */
+export function rerunReason(r: StopRerun, capNote: string): string {
+  const lines = ["Proofmeter: this session's transcript says Claude's part is done, but re-running the proofs outside this session's shell disagrees:"];
+  for (const f of r.failed) {
+    const reused = r.reused.includes(f.id) ? ' (the workspace has not changed since, so it was not run again)' : '';
+    lines.push(`- ${f.id} \`${f.proof}\`: ${rerunDetail(f)}${reused}`);
+  }
+  for (const t of r.notRun) {
+    lines.push(`- ${t.id} \`${t.proof}\`: not re-run yet: the stop gate's time budget (${Math.round(r.budgetMs / 1000)} s) ran out; the next stop goes on from here`);
+  }
+  lines.push(
+    `The re-run is \`bash --noprofile --norc -c PROOF\` in the workspace root with the PATH, HOME and locale ${r.envSource === 'goal' ? 'recorded when the goal was frozen' : "of the meter's own process (this goal was frozen before environments were recorded)"}: nothing set in this session's shell (functions, aliases, variables, another folder) reaches it.`,
+    "Fix what the proof checks in the workspace's files, then run the proof again here; the stop goes through once every re-run passes.",
+    capNote,
+  );
+  return lines.join('\n');
+}

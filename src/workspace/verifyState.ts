@@ -1,0 +1,64 @@
+// The verifier's saved re-runs, .claude/proofmeter/verify.json: the latest re-run per item in the
+// work tree and in a clean checkout. Read back through zod; a file that is missing, torn or of
+// another shape reads as no results, which can only leave a proof standing as the session's
+// evidence has it, never make one.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Rerun } from '../core/evidence/rerun';
+import { writeFileAtomic } from './atomicWrite';
+import { STATE_DIR } from './goalState';
+
+const VERSION = 1;
+
+export const savedRerunSchema = z.object({
+  id: z.string(),
+  proof: z.string(),
+  outcome: z.enum(['pass', 'fail', 'timeout', 'error']),
+  exit: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  durationMs: z.number().nonnegative(),
+  outputBytes: z.number().int().nonnegative(),
+  outputTruncated: z.boolean(),
+  at: z.string(),
+  clean: z.boolean(),
+  timeoutMs: z.number().nonnegative(),
+  error: z.string().nullable(),
+  /** The workspace's content when it ran (treeKey.ts); null outside git, where nothing is reused. */
+  treeKey: z.string().nullable(),
+  /** The content the re-runs themselves left, when they changed it: an unchanged tree since then reuses too. */
+  treeKeyAfter: z.string().nullable(),
+  /** Which environment it ran in (goalEnv.ts), by digest only. */
+  envDigest: z.string(),
+  envSource: z.enum(['goal', 'runner']),
+  by: z.enum(['verify', 'stop']),
+});
+
+export type SavedRerun = z.infer<typeof savedRerunSchema>;
+
+// A field added to Rerun but not here would be dropped on save: this fails the typecheck instead.
+const everyField: [Rerun] extends [Omit<SavedRerun, 'treeKey' | 'treeKeyAfter' | 'envDigest' | 'envSource' | 'by'>] ? true : never = true;
+void everyField;
+
+const fileSchema = z.object({ version: z.literal(VERSION), results: z.array(savedRerunSchema) });
+
+export function verifyPath(workspace: string): string {
+  return join(workspace, STATE_DIR, 'verify.json');
+}
+
+export function readReruns(workspace: string): SavedRerun[] {
+  try {
+    const parsed = fileSchema.safeParse(JSON.parse(readFileSync(verifyPath(workspace), 'utf8')));
+    return parsed.success ? parsed.data.results : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps the newest re-run per item and place (work tree or clean), the new ones replacing the old. */
+export function saveReruns(workspace: string, fresh: readonly SavedRerun[]): void {
+  const key = (r: SavedRerun) => `${r.clean ? 'clean' : 'tree'}\0${r.id}`;
+  const replaced = new Set(fresh.map(key));
+  const kept = readReruns(workspace).filter((r) => !replaced.has(key(r)));
+  writeFileAtomic(verifyPath(workspace), JSON.stringify({ version: VERSION, results: [...kept, ...fresh] }, null, 2) + '\n');
+}

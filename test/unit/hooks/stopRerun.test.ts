@@ -1,0 +1,186 @@
+// The stop gate re-runs before it lets the session stop: when the transcript says Claude's part is
+// done, every proof is run again outside the agent's shell, and the stop goes through only if all
+// pass. A re-run is reused while the workspace's content is unchanged.
+import { strict as assert } from 'node:assert';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STOP_TIMEOUT_S, gateGroup, GATES } from '../../../src/core/install/entries';
+import { ASSUMED_DEFAULT_TIMEOUT_S, rerunBudgetMs, stopEntryTimeoutS } from '../../../src/hooks/stopRerun';
+import { contentKey } from '../../../src/workspace/treeKey';
+import { adopt, git, gitWorkspace, sessionProving } from '../verify/helpers';
+import { gate, health, payload, workspace, type Workspace } from './helpers';
+
+const PLAN = '# G\n\n## Steps\n- S1. Greet. Proof: `echo hi`\n\n## Checks\n- V1. The checks pass. Proof: `sh check.sh`\n';
+
+function stop(w: Workspace, over: Record<string, unknown> = {}) {
+  return gate('stop', payload('stop-first', { cwd: w.ws, ...over }), w);
+}
+
+function counted(file: string): number {
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
+}
+
+describe('stop gate: the re-run before done', () => {
+  it('a transcript that claims every proof passed, but the check fails on re-run: blocked, naming the proof', async () => {
+    const w = gitWorkspace({ 'check.sh': 'exit 1\n' });
+    adopt(w, PLAN);
+    sessionProving(w, ['echo hi', 'sh check.sh']);
+    const r = await stop(w);
+    assert.equal(r.answer.outcome, 'block-rerun');
+    assert.equal(r.json.decision, 'block');
+    const lines = r.json.reason.split('\n');
+    assert.equal(lines[0], "Proofmeter: this session's transcript says Claude's part is done, but re-running the proofs outside this session's shell disagrees:");
+    assert.match(lines[1], /^- V1 `sh check\.sh`: failed on re-run \(exit 1, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/);
+    assert.equal(lines.length, 5, 'S1 passed on re-run and is not named');
+    assert.match(lines[2], /recorded when the goal was frozen: nothing set in this session's shell/);
+    assert.equal(lines.at(-1), "Stop blocked 1 of 8 times in a row (Claude Code's cap).");
+    assert.equal(health(w).at(-1).outcome, 'block-rerun');
+    // The next stop reads the saved re-run: the tally itself now has V1 failed.
+    const next = await gate('stop', payload('stop-active', { cwd: w.ws }), w);
+    assert.match(next.json.reason, /^- V1 \(failed: failed on re-run \(exit 1, .*\)\): run `sh check\.sh`$/m);
+    assert.match(next.json.reason, /Stop blocked 2 of 8 times in a row/);
+  });
+
+  it('every proof passes on re-run: the stop goes through, and the results are saved as the stop gate’s', async () => {
+    const w = gitWorkspace({ 'check.sh': 'exit 0\n' });
+    adopt(w, PLAN);
+    sessionProving(w, ['echo hi', 'sh check.sh']);
+    const r = await stop(w);
+    assert.deepEqual(r.answer, { code: 0, stdout: '', stderr: '', outcome: 'allow' });
+    const saved = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'verify.json'), 'utf8'));
+    assert.deepEqual(saved.results.map((x: any) => [x.id, x.outcome, x.by, x.envSource]), [['S1', 'pass', 'stop', 'goal'], ['V1', 'pass', 'stop', 'goal']]);
+    assert.match(saved.results[0].treeKey, /^git:[0-9a-f]{40}$/);
+  });
+
+  it('open work blocks as before, without re-running anything', async () => {
+    const w = gitWorkspace({ 'check.sh': 'exit 0\n' });
+    adopt(w, PLAN);
+    sessionProving(w, ['echo hi']);
+    const r = await stop(w);
+    assert.equal(r.answer.outcome, 'block');
+    assert.match(r.json.reason, /- V1 \(not run yet\): run `sh check\.sh`/);
+    assert.ok(!existsSync(join(w.ws, '.claude', 'proofmeter', 'verify.json')));
+  });
+
+  it('the model’s shell function or a PATH of its own do not reach the re-run', async () => {
+    const w = gitWorkspace({ 'check.sh': 'exit 1\n' });
+    adopt(w, PLAN);
+    sessionProving(w, ['echo hi', 'sh check.sh']);
+    const bin = join(w.root, 'fakebin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'sh'), '#!/bin/bash\nexit 0\n', { mode: 0o755 });
+    const env = { ...w.env, PATH: `${bin}:${process.env.PATH}`, 'BASH_FUNC_sh%%': '() {  return 0\n}' };
+    const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w, { env });
+    assert.equal(r.answer.outcome, 'block-rerun');
+  });
+
+  describe('reuse by the workspace’s content', () => {
+    const counterPlan = (counter: string) => `# G\n\n## Steps\n- S1. Count. Proof: \`echo run >> ${counter}\`\n`;
+
+    it('a second stop with the tree unchanged does not re-run; a changed file does', async () => {
+      const w = gitWorkspace({ 'a.txt': 'one\n' });
+      const counter = join(w.root, 'counter.txt');
+      adopt(w, counterPlan(counter));
+      sessionProving(w, [`echo run >> ${counter}`]);
+      await stop(w);
+      assert.equal(counted(counter), 1, 'the first stop re-ran the proof');
+      await stop(w);
+      await stop(w);
+      assert.equal(counted(counter), 1, 'the tree is unchanged (the meter wrote only its own state): reused');
+      // The commit stage wants the work committed before the evidence reads done, so each change is.
+      writeFileSync(join(w.ws, 'a.txt'), 'two\n');
+      git(w.ws, 'commit', '-qam', 'two');
+      await stop(w);
+      assert.equal(counted(counter), 2, 'changed content re-runs it');
+      await stop(w);
+      assert.equal(counted(counter), 2, 'and is reused after that');
+      git(w.ws, 'commit', '-q', '--allow-empty', '-m', 'same tree');
+      await stop(w);
+      assert.equal(counted(counter), 2, 'a new commit with the same content is the same content');
+    });
+
+    it('outside git nothing is reused: every stop re-runs', async () => {
+      const w = workspace();
+      const counter = join(w.root, 'counter.txt');
+      adopt(w, counterPlan(counter));
+      sessionProving(w, [`echo run >> ${counter}`]);
+      await stop(w);
+      await stop(w);
+      assert.equal(counted(counter), 2);
+    });
+
+    it('the key leaves out the meter’s own state folder, and the real index is never touched', () => {
+      const w = gitWorkspace({ 'a.txt': 'one\n' });
+      git(w.ws, 'add', '-A');
+      const index = readFileSync(join(w.ws, '.git', 'index'));
+      const k1 = contentKey(w.ws, w.env);
+      assert.match(k1 ?? '', /^git:[0-9a-f]{40}$/);
+      mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
+      appendFileSync(join(w.ws, '.claude', 'proofmeter', 'health.jsonl'), '{}\n');
+      assert.equal(contentKey(w.ws, w.env), k1);
+      writeFileSync(join(w.ws, 'b.txt'), 'new\n');
+      const k2 = contentKey(w.ws, w.env);
+      assert.notEqual(k2, k1);
+      assert.ok(readFileSync(join(w.ws, '.git', 'index')).equals(index), 'the index is as it was');
+      assert.equal(git(w.ws, 'status', '--porcelain', '--', 'b.txt').trim(), '?? b.txt', 'b.txt is still untracked');
+      writeFileSync(join(w.ws, '.gitignore'), 'ignored.txt\n');
+      const k3 = contentKey(w.ws, w.env);
+      writeFileSync(join(w.ws, 'ignored.txt'), 'x\n');
+      assert.equal(contentKey(w.ws, w.env), k3, 'an ignored file is not content');
+      writeFileSync(join(w.ws, 'a.txt'), 'changed, not staged\n');
+      assert.notEqual(contentKey(w.ws, w.env), k3, 'an unstaged edit is content');
+      assert.equal(contentKey(workspace().ws, w.env), null, 'outside git there is no key');
+    });
+  });
+
+  it('a proof that hangs past the stop gate’s budget blocks like a failure, the timeout named', async function () {
+    this.timeout(30_000);
+    const w = gitWorkspace({});
+    adopt(w, '# G\n\n## Steps\n- S1. Hang. Proof: `sleep 30`\n');
+    sessionProving(w, ['sleep 30']);
+    // An entry that allows 8 s leaves the re-run under 3 s (minus 5 s margin and the time spent).
+    const settings = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop', timeout: 8 }] }] } };
+    writeFileSync(join(w.ws, '.claude', 'settings.json'), JSON.stringify(settings));
+    git(w.ws, 'add', '.claude/settings.json');
+    git(w.ws, 'commit', '-qm', 'settings');
+    const started = Date.now();
+    const r = await stop(w);
+    assert.ok(Date.now() - started < 8000, `inside the entry's timeout (${Date.now() - started} ms)`);
+    assert.equal(r.answer.outcome, 'block-rerun');
+    assert.match(r.json.reason, /^- S1 `sleep 30`: failed on re-run \(timed out after [1-3] s, /m);
+  });
+
+  describe('the budget', () => {
+    it('the installed Stop entry carries the timeout the gate plans for', () => {
+      const g = GATES.find((x) => x.hook === 'stop')!;
+      assert.deepEqual(gateGroup(g), { hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop', timeout: STOP_TIMEOUT_S }] });
+      assert.equal(STOP_TIMEOUT_S, 600);
+      for (const other of GATES.filter((x) => x.hook !== 'stop')) assert.equal('timeout' in gateGroup(other).hooks[0]!, false, other.hook);
+    });
+
+    const budgets: Array<[number, number, number]> = [
+      [600, 0, 540_000],
+      [600, 1500, 538_500],
+      [60, 0, 54_000],
+      [8, 0, 3000],
+      [3, 0, 0],
+    ];
+    for (const [timeout, spent, want] of budgets) {
+      it(`an entry timeout of ${timeout} s with ${spent} ms spent leaves ${want} ms for the re-runs`, () => assert.equal(rerunBudgetMs(timeout, spent), want));
+    }
+
+    it('the smallest timeout on any of the meter’s Stop entries rules; an entry without one is taken at Claude Code’s smaller default', () => {
+      const w = workspace();
+      assert.equal(stopEntryTimeoutS(w.ws, w.env), ASSUMED_DEFAULT_TIMEOUT_S, 'no entry found');
+      const entry = (timeout?: number) => ({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop', ...(timeout ? { timeout } : {}) }] }] } });
+      writeFileSync(join(w.ws, '.claude', 'settings.json'), JSON.stringify(entry(600)));
+      assert.equal(stopEntryTimeoutS(w.ws, w.env), 600);
+      writeFileSync(join(w.ws, '.claude', 'settings.local.json'), JSON.stringify(entry(120)));
+      assert.equal(stopEntryTimeoutS(w.ws, w.env), 120);
+      writeFileSync(join(w.ws, '.claude', 'settings.local.json'), JSON.stringify(entry()));
+      assert.equal(stopEntryTimeoutS(w.ws, w.env), ASSUMED_DEFAULT_TIMEOUT_S);
+      writeFileSync(join(w.ws, '.claude', 'settings.local.json'), '{ not json');
+      assert.equal(stopEntryTimeoutS(w.ws, w.env), 600, 'a file Claude Code skips is skipped');
+    });
+  });
+});
