@@ -5,6 +5,7 @@ import { z } from 'zod';
 export const hookInput = z
   .object({
     session_id: z.string().nullish(),
+    // The session's own transcript file, as Claude Code names it (see context.ts gateEnv).
     transcript_path: z.string().nullish(),
     cwd: z.string().nullish(),
     hook_event_name: z.string().nullish(),

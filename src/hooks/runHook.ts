@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { HookName } from '../core/install/entries';
 import { appendHealth, classifyFault, HookFault, writeIncident, type FaultClass } from '../workspace/health';
 import { jsonAnswer, type HookAnswer } from './answer';
-import type { HookContext } from './context';
+import { gateEnv, type HookContext } from './context';
 import { hookInput, str, type HookInput } from './payload';
 
 export type Handler = (input: HookInput, ctx: HookContext) => HookAnswer | Promise<HookAnswer>;
@@ -103,7 +103,7 @@ export async function runHook(name: HookName, raw: string, opts: RunHookOptions)
     input = parseInput(raw);
     workspace = opts.env.CLAUDE_PROJECT_DIR || str(input.cwd) || opts.cwd;
     const handler = opts.handler ?? (await HANDLERS[name]());
-    answer = await handler(input, { workspace, env: opts.env, now });
+    answer = await handler(input, { workspace, env: gateEnv(opts.env, input), now });
   } catch (e) {
     const { faultClass, reason } = classifyFault(e);
     const incident = writeIncident(workspace, {

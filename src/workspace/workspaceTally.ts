@@ -11,7 +11,7 @@ import { readGoal, STATE_DIR } from './goalState';
 import { readReruns } from './verifyState';
 import { readTranscriptCached } from './scanCache';
 import { readPlanCached } from './planCache';
-import { listSessions, projectTranscriptDir, subagentFiles } from './transcriptFiles';
+import { listSessions, projectTranscriptDir, sessionTranscriptOf, subagentFiles } from './transcriptFiles';
 
 export class UserError extends Error {
   override name = 'UserError';
@@ -136,7 +136,7 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
   const added = current ? current.items.filter((i) => !frozenKeys.has(i.key)) : [];
   const since = Date.parse(goal.frozenAt);
   // Sessions last written before the goal was frozen cannot hold evidence for it.
-  const sessions = listSessions(transcriptDir)
+  const sessions = listSessions(transcriptDir, sessionTranscriptOf(env))
     .filter((s) => !(s.mtimeMs < since - 1000))
     .map((s) => s.path);
   return {

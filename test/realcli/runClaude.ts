@@ -253,10 +253,11 @@ export function findTranscripts(projectsDir: string): { sessions: string[]; suba
   return { sessions, subagents };
 }
 
-/** Claude Code's folder name for a project path: every character but letters and digits becomes "-". */
-export function projectSlug(path: string): string {
-  return path.replace(/[^A-Za-z0-9]/g, '-');
-}
+/**
+ * Claude Code's folder name for a project path: every character but letters and digits becomes "-",
+ * and a name over 200 characters is cut and followed by a hash of the path (see longPath.ts).
+ */
+export { projectSlug } from '../../src/workspace/transcriptFiles';
 
 // The logging hook: `node "$PROOFMETER_LAB_OUT/bin/log-hook.mjs" LABEL [--exit N] [--stdout TEXT] [--stderr TEXT]`
 const LOG_HOOK_SOURCE = `// Written by test/realcli/runClaude.ts. Logs a hook's stdin to $PROOFMETER_LAB_OUT/hooks.jsonl.
