@@ -1,4 +1,6 @@
 // What every hook handler is given besides its input.
+import type { Caller } from '../core/caller/classifyCaller';
+import type { HookName } from '../core/install/entries';
 import { SESSION_TRANSCRIPT_ENV } from '../workspace/transcriptFiles';
 import { str, type HookInput } from './payload';
 
@@ -7,6 +9,8 @@ export interface HookContext {
   workspace: string;
   env: NodeJS.ProcessEnv;
   now: () => Date;
+  /** Who runs this call; tests replace it, else the process ancestry decides (hooks/caller.ts). */
+  callerOf?: (hook: HookName) => Caller;
 }
 
 /**

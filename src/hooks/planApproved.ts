@@ -2,7 +2,9 @@
 // now, with the session that approved it. A plan that changed between the gate and the approval
 // and no longer passes is not frozen; the agent is told why.
 import { parsePlanText as parsePlan } from '../workspace/planParser';
+import { refusalLine } from '../workspace/personOnly';
 import { addContext, silent, type HookAnswer } from './answer';
+import { hookCaller, notAHook } from './caller';
 import type { HookContext } from './context';
 import { PROOF_RULE, countLine, findingLines } from './freeze';
 import { freezePlan } from '../workspace/freezeGoal';
@@ -16,6 +18,11 @@ function field(v: unknown, key: string): unknown {
 
 export function planApproved(input: HookInput, ctx: HookContext): HookAnswer {
   if (input.tool_name !== 'ExitPlanMode') return silent('not-plan');
+  // Only Claude Code's own PostToolUse, after the person approved, may freeze: not a payload the
+  // agent pipes into the runner, and not the approval inside a Claude Code the agent started.
+  const who = hookCaller(ctx, 'plan-approved');
+  if (who.kind === 'agent-shell') return notAHook(`Proofmeter did not freeze this plan: ${refusalLine('goal', who)}`);
+  if (who.kind === 'nested-hook') return addContext('PostToolUse', `Proofmeter did not freeze this plan: ${refusalLine('goal', who)}`, 'nested');
   const resp = input.tool_response;
   const ti = input.tool_input ?? {};
   const plan = planTextOf(field(resp, 'plan') ?? ti.plan, field(resp, 'filePath') ?? ti.planFilePath);
@@ -30,6 +37,7 @@ export function planApproved(input: HookInput, ctx: HookContext): HookAnswer {
     frozenBy: 'approval',
     sessionId: str(input.session_id),
     now: ctx.now(),
+    via: 'plan-approved',
   }, parsed);
   switch (r.kind) {
     case 'refused':

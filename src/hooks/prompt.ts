@@ -8,12 +8,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { affirmedIds } from '../core/evidence/affirmedIds';
 import { namesId } from '../core/evidence/namesId';
 import type { Tally } from '../core/tally/tally';
 import { readGoal, type GoalState } from '../workspace/goalState';
 import { HookFault } from '../workspace/health';
 import { tallyWorkspace } from '../workspace/workspaceTally';
+import { mayChangeGate, refusalLine } from '../workspace/personOnly';
+import type { Caller } from '../workspace/processAncestry';
 import { addContext, silent, type HookAnswer } from './answer';
+import { hookCaller, notAHook } from './caller';
 import type { HookContext } from './context';
 import { PROOF_RULE, countLine, findingLines } from './freeze';
 import { freezePlan } from '../workspace/freezeGoal';
@@ -59,6 +63,7 @@ function adopt(line: GoalLine, input: HookInput, ctx: HookContext): { text: stri
     frozenBy: 'adopt',
     sessionId: str(input.session_id),
     now: ctx.now(),
+    via: 'prompt',
   });
   switch (r.kind) {
     case 'refused':
@@ -75,9 +80,16 @@ function adopt(line: GoalLine, input: HookInput, ctx: HookContext): { text: stri
   }
 }
 
+function namesAny(goal: GoalState, prompt: string): boolean {
+  const ids = affirmedIds(prompt);
+  return goal.items.some((i) => namesId(ids, i.id));
+}
+
 /** What the meter will make of words naming these items. */
 function acknowledge(goal: GoalState, prompt: string, ctx: HookContext, tally: () => Tally): string[] {
-  const named = goal.items.filter((i) => namesId(prompt, i.id));
+  // Only ids the words affirm: "Is S2 done?" or "S2 is not done" closes nothing, so says nothing.
+  const ids = affirmedIds(prompt);
+  const named = goal.items.filter((i) => namesId(ids, i.id));
   if (!named.length) return [];
   const fromLauncher = (ctx.env.CLAUDE_CODE_ENTRYPOINT ?? '').startsWith('sdk') && !goal.countSdkPrompts;
   if (fromLauncher) {
@@ -113,16 +125,25 @@ export function promptSubmit(input: HookInput, ctx: HookContext, deps: PromptDep
   if (!prompt.trim() || HARNESS_TEXT.test(prompt)) return silent('not-person');
   const lines: string[] = [];
   let outcome = 'none';
+  let who: Caller | undefined;
+  const caller = () => (who ??= hookCaller(ctx, 'prompt'));
   const goalLine = goalLineOf(prompt, ctx.workspace);
   if (goalLine?.named) {
-    const r = adopt(goalLine, input, ctx);
+    // A /goal piped into the runner by the agent, or typed into a Claude Code the agent started,
+    // is not the person's: it adopts nothing.
+    const c = caller();
+    if (c.kind === 'agent-shell') return notAHook(`Proofmeter did not adopt ${goalLine.named}: ${refusalLine('goal', c)}`);
+    const r = mayChangeGate(c) ? adopt(goalLine, input, ctx) : { text: `Proofmeter did not adopt ${goalLine.named}: ${refusalLine('goal', c)}`, outcome: 'nested' };
     lines.push(r.text);
     outcome = r.outcome;
   }
   // A slash command is recorded as a command, not as the person's words, so it closes nothing.
   if (!prompt.trimStart().startsWith('/')) {
     const goal = readGoal(ctx.workspace);
-    if (goal.kind === 'ok') {
+    // Words in a nested session, or piped in by the agent, are nobody's: nothing to acknowledge.
+    const nobodys = goal.kind === 'ok' && namesAny(goal.goal, prompt) && !mayChangeGate(caller());
+    if (nobodys && outcome === 'none') outcome = caller().kind === 'nested-hook' ? 'nested' : 'not-person';
+    if (goal.kind === 'ok' && !nobodys) {
       const ack = acknowledge(goal.goal, prompt, ctx, () => deps.tally(ctx.workspace, ctx.env));
       if (ack.length) {
         lines.push(...ack);

@@ -7,6 +7,7 @@ import type { ParsedPlan, PlanFinding } from '../core/types';
 import { writeFileAtomic } from './atomicWrite';
 import { recordEnv } from './goalEnv';
 import { STATE_DIR, readGoal, writeGoal, type GoalState } from './goalState';
+import { NotThePersonError, personOnlyRefusal } from './personOnly';
 import { parsePlanText as parsePlan } from './planParser';
 
 export type FreezeResult =
@@ -27,6 +28,8 @@ export interface FreezeRequest {
   countSdkPrompts?: boolean;
   /** Whose PATH, HOME and locale the verifier re-runs proofs in; process.env when unset. */
   env?: NodeJS.ProcessEnv;
+  /** The hook that asks, when a hook does; unset for a command the person runs. */
+  via?: 'plan-approved' | 'prompt';
 }
 
 export function sameList(a: { key: string }[], b: { key: string }[]): boolean {
@@ -50,6 +53,9 @@ function planFileMatches(file: string | null, text: string): file is string {
 
 export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlan(req.planText)): FreezeResult {
   if (parsed.findings.length) return { kind: 'refused', findings: parsed.findings };
+  // Callers ask first and say so in their own words; this is for a path that did not.
+  const refusal = personOnlyRefusal(req.workspace, 'goal', req.via ?? null);
+  if (refusal) throw new NotThePersonError(refusal);
   const existing = readGoal(req.workspace);
   if (existing.kind === 'bad') return { kind: 'bad-goal', error: existing.error };
   const sdk = req.countSdkPrompts ?? (existing.kind === 'ok' ? existing.goal.countSdkPrompts : false);

@@ -10,7 +10,8 @@ import type { TranscriptSource } from '../core/types';
 import { writeCacheFile } from './cacheDir';
 import { readTranscript } from './readTranscript';
 
-const VERSION = 1;
+// 2: words keep only the ids their sentence affirms (src/core/evidence/affirmedIds.ts).
+const VERSION = 2;
 const PROBE = 256;
 
 interface CacheEntry {

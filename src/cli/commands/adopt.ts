@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isAbsolute, resolve } from 'node:path';
 import { freezePlan } from '../../workspace/freezeGoal';
+import { personOnlyRefusal } from '../../workspace/personOnly';
 import { readPlanText } from '../../workspace/workspaceTally';
 import { UsageError, type CommandResult, type Io } from '../io';
 
@@ -13,6 +14,11 @@ export function run(args: string[], io: Io): CommandResult {
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError('usage: proofmeter adopt PLAN.md [--cwd DIR]');
   const cwd = resolve(io.cwd, values.cwd ?? '.');
+  const refusal = personOnlyRefusal(cwd, 'goal');
+  if (refusal) {
+    io.err(`proofmeter adopt: ${refusal}`);
+    return { code: 1 };
+  }
   const planAbs = isAbsolute(file) ? file : resolve(cwd, file);
   const r = freezePlan({
     workspace: cwd,

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { STATUSLINE_COMMAND } from '../../core/install/entries';
+import { personOnlyRefusal } from '../../workspace/personOnly';
 import { installMeter, type SettingsName } from '../../workspace/settingsMerge';
 import { UserError } from '../../workspace/workspaceTally';
 import { UsageError, type CommandResult, type Io } from '../io';
@@ -34,6 +35,11 @@ export function run(args: string[], io: Io): CommandResult {
   const { values, positionals } = parseArgs({ args, options: { local: { type: 'boolean' }, dir: { type: 'string' } }, allowPositionals: true });
   if (positionals.length) throw new UsageError('usage: proofmeter install [--local] [--dir DIR]');
   const ws = resolve(io.cwd, values.dir ?? '.');
+  const refusal = personOnlyRefusal(ws, 'hooks');
+  if (refusal) {
+    io.err(`proofmeter install: ${refusal}`);
+    return { code: 1 };
+  }
   const name: SettingsName = values.local ? 'settings.local.json' : 'settings.json';
   const r = installMeter(ws, name, runnerSource(io.env));
   const file = `.claude/${name}`;

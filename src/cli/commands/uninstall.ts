@@ -2,6 +2,7 @@
 // nothing else changed since, the settings file gets its pre-install bytes back.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { personOnlyRefusal } from '../../workspace/personOnly';
 import { uninstallMeter, type SettingsName } from '../../workspace/settingsMerge';
 import { UsageError, type CommandResult, type Io } from '../io';
 
@@ -9,6 +10,11 @@ export function run(args: string[], io: Io): CommandResult {
   const { values, positionals } = parseArgs({ args, options: { local: { type: 'boolean' }, dir: { type: 'string' } }, allowPositionals: true });
   if (positionals.length) throw new UsageError('usage: proofmeter uninstall [--local] [--dir DIR]');
   const ws = resolve(io.cwd, values.dir ?? '.');
+  const refusal = personOnlyRefusal(ws, 'hooks');
+  if (refusal) {
+    io.err(`proofmeter uninstall: ${refusal}`);
+    return { code: 1 };
+  }
   const name: SettingsName = values.local ? 'settings.local.json' : 'settings.json';
   const r = uninstallMeter(ws, name);
   const file = `.claude/${name}`;

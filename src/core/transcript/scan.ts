@@ -4,7 +4,7 @@ import type { Position, TranscriptEvents, TranscriptSource, WordsSource } from '
 import { splitLines } from './lineSplitter';
 import { decideRunEnd } from './runEnd';
 import { parseNotice } from './notice';
-import { idTokens } from '../evidence/namesId';
+import { affirmedIds } from '../evidence/affirmedIds';
 import {
   askAnswersResult,
   assistantRecord,
@@ -243,7 +243,7 @@ function onUser(state: ScanState, r: UserRecord): void {
     return;
   }
   const source = promptSourceOf(r, text);
-  if (source) pushWords(state, idTokens(text), source, at);
+  if (source) pushWords(state, affirmedIds(text), source, at);
 }
 
 function onToolResult(
@@ -275,7 +275,7 @@ function onToolResult(
     .map((v) => (typeof v === 'string' ? v : Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('\n') : ''))
     .filter((v) => v !== '')
     .join('\n');
-  if (text) pushWords(state, idTokens(text), 'answer', at);
+  if (text) pushWords(state, affirmedIds(text), 'answer', at);
 }
 
 function onAttachment(state: ScanState, r: AttachmentRecord): void {
@@ -294,7 +294,7 @@ function onAttachment(state: ScanState, r: AttachmentRecord): void {
   }
   // A prompt typed while Claude was busy is stored only here.
   if (kind === 'human' && q.data.commandMode === 'prompt') {
-    pushWords(state, idTokens(text), 'queued', at);
+    pushWords(state, affirmedIds(text), 'queued', at);
   }
 }
 

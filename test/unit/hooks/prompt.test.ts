@@ -85,7 +85,7 @@ describe('prompt hook (UserPromptSubmit)', () => {
   it('typed words naming the person’s item and Claude’s item are acknowledged for what they do', async () => {
     const w = workspace();
     freeze(w, PLAN);
-    const r = await gate('prompt', payload('prompt-typed', { cwd: w.ws, prompt: 'S2 looks right to me. Is S1 finished?' }), w, { env: { ...w.env, ...TYPED } });
+    const r = await gate('prompt', payload('prompt-typed', { cwd: w.ws, prompt: 'S2 looks right to me. S1 is finished.' }), w, { env: { ...w.env, ...TYPED } });
     assert.deepEqual(r.json, context([
       "Proofmeter: S1 is Claude's item; words do not close it. It closes when `npm run build` passes in this session's own Bash.",
       "Proofmeter: the person's words name S2, which is theirs to close (human — your words name S2); the meter counts S2 closed from this prompt.",
