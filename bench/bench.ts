@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { readTranscript } from '../src/workspace/readTranscript';
 import { projectSlug } from '../src/workspace/transcriptFiles';
 import { codeCacheFigure } from './codeCache';
+import { rerunFigure } from './rerun';
 import { generateTranscript } from './generate';
 
 const ROOT = resolve(__dirname, '..');
@@ -282,6 +283,7 @@ async function mainBench(): Promise<void> {
   if (want('memory')) benchMemory();
   if (want('extension')) benchExtension();
   if (want('codecache')) report(codeCacheFigure(CLI, WORK, SOURCE));
+  if (want('rerun')) report(rerunFigure(CLI, WORK));
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
   process.exitCode = bad.length ? 1 : 0;

@@ -68,7 +68,7 @@ A tiny project that writes a greeting file, checks it and bundles it.
 - **V3.** The smoke test passes. Proof: \`sh smoke.sh\`
 `;
 
-const DEMO_FILES: Record<string, string> = {
+export const DEMO_FILES: Record<string, string> = {
   'PLAN.md': DEMO_PLAN,
   'check.sh': [
     'grep -q hello greet.txt || { echo "greet.txt has no hello" >&2; exit 1; }',

@@ -10,7 +10,7 @@ import { contentKey } from '../../../src/workspace/treeKey';
 import { adopt, git, gitWorkspace, sessionProving } from '../verify/helpers';
 import { gate, health, payload, workspace, type Workspace } from './helpers';
 
-const PLAN = '# G\n\n## Steps\n- S1. Greet. Proof: `echo hi`\n\n## Checks\n- V1. The checks pass. Proof: `sh check.sh`\n';
+const PLAN = '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n\n## Checks\n- V1. The checks pass. Proof: `sh check.sh`\n';
 
 function stop(w: Workspace, over: Record<string, unknown> = {}) {
   return gate('stop', payload('stop-first', { cwd: w.ws, ...over }), w);
@@ -24,7 +24,7 @@ describe('stop gate: the re-run before done', () => {
   it('a transcript that claims every proof passed, but the check fails on re-run: blocked, naming the proof', async () => {
     const w = gitWorkspace({ 'check.sh': 'exit 1\n' });
     adopt(w, PLAN);
-    sessionProving(w, ['echo hi', 'sh check.sh']);
+    sessionProving(w, ['grep hi greet.txt', 'sh check.sh']);
     const r = await stop(w);
     assert.equal(r.answer.outcome, 'block-rerun');
     assert.equal(r.json.decision, 'block');
@@ -44,7 +44,7 @@ describe('stop gate: the re-run before done', () => {
   it('every proof passes on re-run: the stop goes through, and the results are saved as the stop gate’s', async () => {
     const w = gitWorkspace({ 'check.sh': 'exit 0\n' });
     adopt(w, PLAN);
-    sessionProving(w, ['echo hi', 'sh check.sh']);
+    sessionProving(w, ['grep hi greet.txt', 'sh check.sh']);
     const r = await stop(w);
     assert.deepEqual(r.answer, { code: 0, stdout: '', stderr: '', outcome: 'allow' });
     const saved = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'verify.json'), 'utf8'));
@@ -55,7 +55,7 @@ describe('stop gate: the re-run before done', () => {
   it('open work blocks as before, without re-running anything', async () => {
     const w = gitWorkspace({ 'check.sh': 'exit 0\n' });
     adopt(w, PLAN);
-    sessionProving(w, ['echo hi']);
+    sessionProving(w, ['grep hi greet.txt']);
     const r = await stop(w);
     assert.equal(r.answer.outcome, 'block');
     assert.match(r.json.reason, /- V1 \(not run yet\): run `sh check\.sh`/);
@@ -65,7 +65,7 @@ describe('stop gate: the re-run before done', () => {
   it('the model’s shell function or a PATH of its own do not reach the re-run', async () => {
     const w = gitWorkspace({ 'check.sh': 'exit 1\n' });
     adopt(w, PLAN);
-    sessionProving(w, ['echo hi', 'sh check.sh']);
+    sessionProving(w, ['grep hi greet.txt', 'sh check.sh']);
     const bin = join(w.root, 'fakebin');
     mkdirSync(bin);
     writeFileSync(join(bin, 'sh'), '#!/bin/bash\nexit 0\n', { mode: 0o755 });
@@ -75,13 +75,15 @@ describe('stop gate: the re-run before done', () => {
   });
 
   describe('reuse by the workspace’s content', () => {
-    const counterPlan = (counter: string) => `# G\n\n## Steps\n- S1. Count. Proof: \`echo run >> ${counter}\`\n`;
+    // The proof counts its own runs in a file outside the workspace, so a re-run shows.
+    const counting = (counter: string) => `echo run >> ${counter} && grep -q hi greet.txt`;
+    const counterPlan = (counter: string) => `# G\n\n## Steps\n- S1. Count. Proof: \`${counting(counter)}\`\n`;
 
     it('a second stop with the tree unchanged does not re-run; a changed file does', async () => {
       const w = gitWorkspace({ 'a.txt': 'one\n' });
       const counter = join(w.root, 'counter.txt');
       adopt(w, counterPlan(counter));
-      sessionProving(w, [`echo run >> ${counter}`]);
+      sessionProving(w, [counting(counter)]);
       await stop(w);
       assert.equal(counted(counter), 1, 'the first stop re-ran the proof');
       await stop(w);
@@ -101,9 +103,10 @@ describe('stop gate: the re-run before done', () => {
 
     it('outside git nothing is reused: every stop re-runs', async () => {
       const w = workspace();
+      writeFileSync(join(w.ws, 'greet.txt'), 'hi\n');
       const counter = join(w.root, 'counter.txt');
       adopt(w, counterPlan(counter));
-      sessionProving(w, [`echo run >> ${counter}`]);
+      sessionProving(w, [counting(counter)]);
       await stop(w);
       await stop(w);
       assert.equal(counted(counter), 2);
@@ -168,6 +171,18 @@ describe('stop gate: the re-run before done', () => {
     for (const [timeout, spent, want] of budgets) {
       it(`an entry timeout of ${timeout} s with ${spent} ms spent leaves ${want} ms for the re-runs`, () => assert.equal(rerunBudgetMs(timeout, spent), want));
     }
+
+    it('the guard denies an edit that cuts the Stop entry’s timeout, and lets other edits through', async () => {
+      const w = workspace();
+      const settingsPath = join(w.ws, '.claude', 'settings.json');
+      const stopGate = GATES.find((x) => x.hook === 'stop')!;
+      writeFileSync(settingsPath, JSON.stringify({ permissions: { allow: ['Bash(ls)'] }, hooks: { Stop: [gateGroup(stopGate)] } }, null, 2) + '\n');
+      const edit = (old_string: string, new_string: string) => gate('guard', payload('pretool-bash', { cwd: w.ws, tool_name: 'Edit', tool_input: { file_path: settingsPath, old_string, new_string } }), w);
+      const cut = await edit(`"timeout": ${STOP_TIMEOUT_S}`, '"timeout": 1');
+      assert.equal(cut.answer.outcome, 'deny');
+      assert.match(cut.json.hookSpecificOutput.permissionDecisionReason, /hook entries/);
+      assert.equal((await edit('Bash(ls)', 'Bash(ls:*)')).answer.outcome, 'allow');
+    });
 
     it('the smallest timeout on any of the meter’s Stop entries rules; an entry without one is taken at Claude Code’s smaller default', () => {
       const w = workspace();

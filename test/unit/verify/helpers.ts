@@ -14,10 +14,13 @@ export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** A workspace that is a git repository with the given files committed. */
+/** The one file every proof of these tests that should pass reads (`grep hi greet.txt`). */
+export const GREET = { 'greet.txt': 'hi\n' };
+
+/** A workspace that is a git repository with the given files (and greet.txt) committed. */
 export function gitWorkspace(files: Record<string, string>): Workspace {
   const w = workspace();
-  for (const [name, text] of Object.entries(files)) {
+  for (const [name, text] of Object.entries({ ...GREET, ...files })) {
     mkdirSync(join(w.ws, name, '..'), { recursive: true });
     writeFileSync(join(w.ws, name), text);
   }
@@ -35,7 +38,7 @@ export function adopt(w: Workspace, planText: string, env: NodeJS.ProcessEnv = w
   // The plan is committed work, so only what a test changes is uncommitted.
   if (existsSync(join(w.ws, '.git'))) {
     git(w.ws, 'add', 'PLAN.md');
-    git(w.ws, 'commit', '-q', '-m', 'plan');
+    git(w.ws, 'commit', '-q', '--allow-empty', '-m', 'plan');
   }
 }
 

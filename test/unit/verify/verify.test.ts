@@ -13,13 +13,13 @@ const FAILING_CHECK = 'echo "greet.txt has no goodbye" >&2\nexit 1\n';
 describe('proofmeter verify', () => {
   it('re-runs each of Claude’s proofs: a pass, and a failure with its own exit code; exit 1 when one did not pass', async () => {
     const w = gitWorkspace({ 'check.sh': 'exit 4\n' });
-    adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `echo hi`\n- S2. Check. Proof: `sh check.sh`\n- S3. You. Proof: human — your words name S3\n- S4. Later. Proof: later — the release\n');
+    adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n- S2. Check. Proof: `sh check.sh`\n- S3. You. Proof: human — your words name S3\n- S4. Later. Proof: later — the release\n');
     const r = await cli(['verify', '--json'], { cwd: w.ws, env: w.env });
     assert.equal(r.code, 1, r.err);
     const j = JSON.parse(r.out);
     assert.deepEqual(
       j.results.map((x: any) => [x.id, x.proof, x.outcome, x.exit, x.signal, x.session]),
-      [['S1', 'echo hi', 'pass', 0, null, 'unrun'], ['S2', 'sh check.sh', 'fail', 4, null, 'unrun']],
+      [['S1', 'grep hi greet.txt', 'pass', 0, null, 'unrun'], ['S2', 'sh check.sh', 'fail', 4, null, 'unrun']],
       "the person's and later items are never re-run",
     );
     assert.deepEqual(Object.keys(j.results[0]).slice(0, 9), ['id', 'proof', 'outcome', 'exit', 'signal', 'durationMs', 'outputBytes', 'outputTruncated', 'session']);
@@ -34,7 +34,7 @@ describe('proofmeter verify', () => {
 
   it('--items refuses the person’s items and ids the goal does not have', async () => {
     const w = gitWorkspace({});
-    adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `echo hi`\n- S3. You. Proof: human — your words name S3\n');
+    adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n- S3. You. Proof: human — your words name S3\n');
     const person = await cli(['verify', '--items', 'S3'], { cwd: w.ws, env: w.env });
     assert.equal(person.code, 2);
     assert.match(person.err, /S3 belongs to the person; the verifier re-runs Claude's command proofs only/);
@@ -73,8 +73,8 @@ describe('proofmeter verify', () => {
 
   it('a disagreement: the session proved it, the re-run fails; the text leads with it and the tally takes the proof back', async () => {
     const w = gitWorkspace({ 'check.sh': FAILING_CHECK });
-    adopt(w, '# G\n\n## Checks\n- V1. The checks pass. Proof: `sh check.sh`\n- V2. Greets. Proof: `echo hi`\n');
-    sessionProving(w, ['sh check.sh', 'echo hi']);
+    adopt(w, '# G\n\n## Checks\n- V1. The checks pass. Proof: `sh check.sh`\n- V2. Greets. Proof: `grep hi greet.txt`\n');
+    sessionProving(w, ['sh check.sh', 'grep hi greet.txt']);
     const before = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
     assert.deepEqual(before.items.map((i: any) => i.state), ['proved', 'proved'], 'the transcript claims both');
     assert.equal(before.verifier, null);
@@ -95,14 +95,14 @@ describe('proofmeter verify', () => {
     assert.deepEqual(t.verifier.results.map((x: any) => [x.id, x.outcome, x.session]), [['V1', 'fail', 'proved'], ['V2', 'pass', 'proved']]);
     assert.equal(t.verdict, 'not-done');
     // A newer session run that passes decides again (the re-run is older now).
-    sessionProving(w, ['sh check.sh', 'echo hi'], 'later.jsonl', Date.now() + 10);
+    sessionProving(w, ['sh check.sh', 'grep hi greet.txt'], 'later.jsonl', Date.now() + 10);
     const again = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
     assert.equal(again.items.find((i: any) => i.id === 'V1').state, 'proved');
   });
 
   it('a passing re-run never proves what the session failed or never ran', async () => {
     const w = gitWorkspace({});
-    adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `echo hi`\n');
+    adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n');
     assert.equal((await cli(['verify'], { cwd: w.ws, env: w.env })).code, 0);
     const t = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
     assert.equal(t.items[0].state, 'unrun');
@@ -137,7 +137,7 @@ describe('proofmeter verify', () => {
 
   it('--clean outside git says so', async () => {
     const w = workspace();
-    freeze(w, '# G\n\n## Steps\n- S1. Greet. Proof: `echo hi`\n');
+    freeze(w, '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n');
     const r = await cli(['verify', '--clean'], { cwd: w.ws, env: w.env });
     assert.equal(r.code, 2);
     assert.match(r.err, /--clean needs a git repository/);
@@ -179,7 +179,7 @@ describe('proofmeter verify', () => {
 
     it('only PATH, HOME and the locale are recorded, nothing else of the freezer’s environment', async () => {
       const w = gitWorkspace({});
-      adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `echo hi`\n', { PATH: '/bin', HOME: '/h', LANG: 'C.UTF-8', LC_ALL: 'C', SECRET_TOKEN: 'x', BASH_ENV: '/rc' });
+      adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n', { PATH: '/bin', HOME: '/h', LANG: 'C.UTF-8', LC_ALL: 'C', SECRET_TOKEN: 'x', BASH_ENV: '/rc' });
       const goal = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'));
       assert.deepEqual(goal.env, { HOME: '/h', LANG: 'C.UTF-8', LC_ALL: 'C', PATH: '/bin' });
     });
