@@ -32,7 +32,9 @@ export type PlanRule =
   | 'cut-short'
   | 'missing-id'
   | 'duplicate-id'
-  | 'no-items';
+  | 'no-items'
+  /** A text too long to be a plan, refused before it is parsed (plan/planSize.ts). */
+  | 'too-large';
 
 export interface PlanFinding {
   /** The item id, or null when the item has none (or the finding is about the whole plan). */

@@ -18,8 +18,10 @@ export type ProofRead =
 // "Proof:" as a word of its own; `Disproof:` is not one.
 const PROOF_LABEL = /(?<![\p{L}\p{N}_])proof:/giu;
 // Separators people type: em dash, en dash, a spaced hyphen, a colon.
-const OWNER_WITH_WHAT = /^(human|later)(?:\s*[—–:]|\s+-(?=\s))\s*/i;
-const OWNER_WORD = /^(human|later)(?![\p{L}\p{N}_])/iu;
+// Sticky (read at an offset of the whole text) rather than anchored on a slice of it.
+const OWNER_WITH_WHAT = /(human|later)(?:\s*[—–:]|\s+-(?=\s))\s*/iy;
+const OWNER_WORD = /(human|later)(?![\p{L}\p{N}_])/iuy;
+const NOT_SPACE = /\s*\S/y;
 
 /** The flattened text with code and HTML blanked out, so labels inside them are not found. */
 export function proseOnly(flat: Flat): string {
@@ -28,8 +30,20 @@ export function proseOnly(flat: Flat): string {
   return out;
 }
 
+// Segments are in order and cover the text without gaps: a binary search, since it is asked once
+// per character skipped after each `Proof:`.
 function segmentAt(flat: Flat, offset: number): Segment | undefined {
-  return flat.segments.find((s) => offset >= s.start && offset < s.start + s.value.length);
+  const segs = flat.segments;
+  let lo = 0;
+  let hi = segs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = segs[mid]!;
+    if (offset < s.start) hi = mid - 1;
+    else if (offset >= s.start + s.value.length) lo = mid + 1;
+    else return s;
+  }
+  return undefined;
 }
 
 function firstLine(s: string): string {
@@ -49,7 +63,17 @@ function asWritten(flat: Flat, from: number): string {
   return out;
 }
 
-function readAfter(flat: Flat, from: number): ProofRead {
+// What follows one `Proof:`, told apart from offsets only. Building the read's text costs the rest
+// of the paragraph, so it is done once, for the read that is returned (see readProof): a paragraph
+// holding thousands of `Proof:` would otherwise cost the square of its length, in time and memory.
+type Spot =
+  | { status: 'empty' }
+  | { status: 'command'; command: string }
+  | { status: 'owned'; owner: 'human' | 'later'; whatFrom: number }
+  | { status: 'unfinished'; owner: 'human' | 'later' }
+  | { status: 'cut-short' | 'unquoted'; at: number };
+
+function spotAfter(flat: Flat, from: number): Spot {
   const { text } = flat;
   let i = from;
   while (i < text.length && /\s/.test(text[i] ?? '') && segmentAt(flat, i)?.kind === 'text') i++;
@@ -58,23 +82,42 @@ function readAfter(flat: Flat, from: number): ProofRead {
   const seg = segmentAt(flat, i);
   if (seg?.kind === 'code' && seg.start === i) {
     const command = seg.value.trim();
-    return command === '' ? { status: 'empty' } : { status: 'ok', proof: { kind: 'command', command } };
+    return command === '' ? { status: 'empty' } : { status: 'command', command };
   }
 
-  const rest = text.slice(i);
-  const owned = OWNER_WITH_WHAT.exec(rest);
+  OWNER_WITH_WHAT.lastIndex = i;
+  const owned = OWNER_WITH_WHAT.exec(text);
   if (owned) {
     const owner = owned[1]!.toLowerCase() as 'human' | 'later';
-    const what = foldSpace(rest.slice(owned[0].length));
-    if (what === '') return { status: 'unfinished', owner };
-    return { status: 'ok', proof: owner === 'human' ? { kind: 'human', what } : { kind: 'later', event: what } };
+    const whatFrom = i + owned[0].length;
+    NOT_SPACE.lastIndex = whatFrom;
+    return NOT_SPACE.test(text) ? { status: 'owned', owner, whatFrom } : { status: 'unfinished', owner };
   }
-  const word = OWNER_WORD.exec(rest);
+  OWNER_WORD.lastIndex = i;
+  const word = OWNER_WORD.exec(text);
   if (word) return { status: 'unfinished', owner: word[1]!.toLowerCase() as 'human' | 'later' };
 
   // A backtick that reached the text as a character is one Markdown could not pair up.
-  if (rest.startsWith('`')) return { status: 'cut-short', text: firstLine(asWritten(flat, i)) };
-  return { status: 'unquoted', text: firstLine(rest) };
+  return { status: text[i] === '`' ? 'cut-short' : 'unquoted', at: i };
+}
+
+function readOf(flat: Flat, spot: Spot): ProofRead {
+  switch (spot.status) {
+    case 'empty':
+      return { status: 'empty' };
+    case 'command':
+      return { status: 'ok', proof: { kind: 'command', command: spot.command } };
+    case 'owned': {
+      const what = foldSpace(flat.text.slice(spot.whatFrom));
+      return { status: 'ok', proof: spot.owner === 'human' ? { kind: 'human', what } : { kind: 'later', event: what } };
+    }
+    case 'unfinished':
+      return { status: 'unfinished', owner: spot.owner };
+    case 'cut-short':
+      return { status: 'cut-short', text: firstLine(asWritten(flat, spot.at)) };
+    case 'unquoted':
+      return { status: 'unquoted', text: firstLine(flat.text.slice(spot.at)) };
+  }
 }
 
 /**
@@ -83,14 +126,15 @@ function readAfter(flat: Flat, from: number): ProofRead {
  * plans put the proof at the end.
  */
 export function readProof(paragraphs: readonly Flat[]): ProofRead {
-  const reads: ProofRead[] = [];
+  let last: { flat: Flat; spot: Spot } | null = null;
   for (const flat of paragraphs) {
-    for (const m of proseOnly(flat).matchAll(PROOF_LABEL)) reads.push(readAfter(flat, m.index + m[0].length));
+    for (const m of proseOnly(flat).matchAll(PROOF_LABEL)) {
+      const spot = spotAfter(flat, m.index + m[0].length);
+      if (spot.status === 'command' || spot.status === 'owned') return readOf(flat, spot);
+      last = { flat, spot };
+    }
   }
-  const usable = reads.find((r) => r.status === 'ok');
-  if (usable) return usable;
-  const last = reads.at(-1);
-  if (last) return last;
+  if (last) return readOf(last.flat, last.spot);
   const swallowed = paragraphs.some((f) =>
     f.segments.some((s) => s.kind === 'code' && /(?<![\p{L}\p{N}_])proof:/iu.test(s.value)),
   );
