@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readTranscript } from '../src/workspace/readTranscript';
+import { cacheFile } from '../src/workspace/scanCache';
 import { projectSlug } from '../src/workspace/transcriptFiles';
 import { codeCacheFigure } from './codeCache';
 import { rerunFigure } from './rerun';
@@ -54,6 +55,12 @@ function transcriptOf(mb: number): string {
   const file = join(WORK, `t-${mb}mb.jsonl`);
   generateTranscript(SOURCE, file, mb * MB);
   return file;
+}
+/** A transcript of `mb` MB that also runs `perRound` commands found nowhere else per repetition. */
+function distinctTranscriptOf(mb: number, perRound: number): { file: string; distinct: number } {
+  mkdirSync(WORK, { recursive: true });
+  const file = join(WORK, `t-${mb}mb-distinct${perRound}.jsonl`);
+  return { file, distinct: generateTranscript(SOURCE, file, mb * MB, perRound).distinct };
 }
 
 // --- 1. full scan throughput -------------------------------------------------------------------
@@ -120,7 +127,7 @@ interface Ws {
   transcript: string;
   payload: string;
 }
-function workspaceWith(name: string, mb: number): Ws {
+function workspaceWith(name: string, mb: number, from?: string): Ws {
   const base = join(WORK, `ws-${name}`);
   rmSync(base, { recursive: true, force: true });
   const ws = join(base, 'proj');
@@ -129,7 +136,8 @@ function workspaceWith(name: string, mb: number): Ws {
   const dir = join(home, '.claude', 'projects', projectSlug(ws));
   mkdirSync(dir, { recursive: true });
   const transcript = join(dir, 'bench-session.jsonl');
-  if (mb >= 1) copyFileSync(transcriptOf(mb), transcript);
+  if (from) copyFileSync(from, transcript);
+  else if (mb >= 1) copyFileSync(transcriptOf(mb), transcript);
   else writeFileSync(transcript, readFileSync(transcriptOf(1)).subarray(0, Math.floor(mb * MB)).toString('utf8').replace(/[^\n]*$/, ''));
   writeFileSync(join(ws, 'PLAN.md'), '# Bench\n\n## Steps\n- **S1.** Greet. Proof: `echo hello-from-bash; echo to-stderr >&2`\n- **S2.** Wait. Proof: `sleep 2; echo done-bg`\n- **S3.** Yours. Proof: human — names S3\n');
   execFileSync('node', [CLI, 'adopt', 'PLAN.md'], { cwd: ws, env: { ...process.env, HOME: home } });
@@ -145,9 +153,9 @@ function workspaceWith(name: string, mb: number): Ws {
   });
   return { ws, home, transcript, payload };
 }
-function runCmd(cmd: string[], w: Ws): number {
+function runCmd(cmd: string[], w: Ws, input = w.payload): number {
   return time(() => {
-    const r = spawnSync(cmd[0]!, cmd.slice(1), { cwd: w.ws, input: w.payload, env: { ...process.env, HOME: w.home }, encoding: 'utf8' });
+    const r = spawnSync(cmd[0]!, cmd.slice(1), { cwd: w.ws, input, env: { ...process.env, HOME: w.home }, encoding: 'utf8', maxBuffer: 64 * MB });
     if (r.status !== 0) throw new Error(`${cmd.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 200)}`);
   });
 }
@@ -180,6 +188,27 @@ function benchIncremental(): void {
   console.log(`        statusline after a 10 KB append: 200 MB ${tBig.toFixed(0)} ms, 1 MB ${tSmall.toFixed(0)} ms, node -e 0 ${bare.toFixed(0)} ms`);
   report({ name: '2a. incremental statusline, 200 MB vs 1 MB', value: `${tBig.toFixed(0)} ms`, ratio: `${(tBig / tSmall).toFixed(2)}x the 1 MB case`, target: '<= 1.2x', ok: tBig / tSmall <= 1.2 });
   report({ name: '2b. incremental statusline vs bare node start', value: `${tBig.toFixed(0)} ms`, ratio: `${(tBig / bare).toFixed(2)}x node -e 0`, target: '<= 1.4x', ok: tBig / bare <= 1.4 });
+}
+
+/**
+ * Issue 8: a long session runs tens of thousands of commands no proof names. What is saved per
+ * transcript must not grow with them, or every status line pays to load and save it.
+ */
+function benchDistinct(): void {
+  const { file, distinct } = distinctTranscriptOf(1024, 96);
+  const w = workspaceWith('distinct', 1024, file);
+  const stopInput = JSON.stringify({ session_id: 'bench-session', transcript_path: w.transcript, cwd: w.ws, hook_event_name: 'Stop', stop_hook_active: false });
+  const scanDir = join(w.ws, '.claude', 'proofmeter', 'scan');
+  const cold: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    rmSync(scanDir, { recursive: true, force: true });
+    cold.push(runCmd(['node', CLI, 'hook', 'stop'], w, stopInput));
+  }
+  const saved = statSync(cacheFile(scanDir, w.transcript)).size;
+  const [warm] = interleaved([{ cmd: ['node', CLI, 'statusline'], w }], [w], 11) as [number];
+  const gb = statSync(w.transcript).size / 2 ** 30;
+  console.log(`        ${gb.toFixed(2)} GB, ${distinct} distinct commands: cold stop hook ${(median(cold) / 1000).toFixed(1)} s, saved scan ${(saved / 1024).toFixed(0)} KB, statusline after a 10 KB append ${warm.toFixed(0)} ms`);
+  report({ name: `2c. incremental statusline, 1 GB with ${Math.round(distinct / 1000)}k distinct commands`, value: `${warm.toFixed(0)} ms`, ratio: `cold stop hook ${(median(cold) / 1000).toFixed(1)} s, saved scan ${(saved / 1024).toFixed(0)} KB`, target: '<= 300 ms', ok: warm <= 300 });
 }
 
 function ensureCompetitors(): { ccstatusline: string; ccusage: string } | null {
@@ -278,6 +307,7 @@ async function mainBench(): Promise<void> {
   const want = (n: string) => !only.length || only.includes(n);
   if (want('scan')) await benchScan();
   if (want('incremental')) benchIncremental();
+  if (want('distinct')) benchDistinct();
   if (want('competitors')) benchCompetitors();
   if (want('hooks')) benchHooks();
   if (want('memory')) benchMemory();

@@ -11,6 +11,7 @@
 // test checks that a fresh tally from here deep-equals tallyWorkspace's for the fixture workspace.
 import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
 import type { GitInput } from '../core/tally/gitFacts';
+import type { ScanKeep } from '../core/transcript/keep';
 import type { TranscriptEvents, TranscriptSource } from '../core/types';
 import { readTranscriptResumed, type SavedScan } from '../workspace/scanCache';
 import { subagentFiles } from '../workspace/transcriptFiles';
@@ -33,11 +34,11 @@ export class TranscriptCache {
   }
 
   /** The file's events, or null when it cannot be read (gone between listing and reading). */
-  read(path: string, source: TranscriptSource): TranscriptEvents | null {
+  read(path: string, source: TranscriptSource, keep: ScanKeep | null = null): TranscriptEvents | null {
     const prev = this.files.get(path) ?? null;
     // The same checks as the CLI's saved scans: a file that shrank, was replaced or was rewritten
     // is read again from its start.
-    const { state, saved, from } = readTranscriptResumed(path, source, prev);
+    const { state, saved, from } = readTranscriptResumed(path, source, prev, keep);
     if (!saved) {
       this.files.delete(path);
       return null;
@@ -49,14 +50,14 @@ export class TranscriptCache {
   }
 
   /** Main transcripts plus their subagent files, as readTranscripts gives them. */
-  readAll(mainFiles: string[]): TranscriptEvents[] {
+  readAll(mainFiles: string[], keep: ScanKeep | null = null): TranscriptEvents[] {
     const out: TranscriptEvents[] = [];
     for (const f of mainFiles) {
-      const main = this.read(f, 'main');
+      const main = this.read(f, 'main', keep);
       if (!main) continue;
       out.push(main);
       for (const s of subagentFiles(f)) {
-        const sub = this.read(s, 'subagent');
+        const sub = this.read(s, 'subagent', keep);
         if (sub) out.push(sub);
       }
     }
@@ -84,7 +85,7 @@ export interface SourceResult {
 export function readWorkspace(opts: SourceOptions): SourceResult {
   const found = gatherWorkspace(
     { cwd: opts.cwd, env: opts.env },
-    { readPlan: readPlanFile, readTranscripts: (files) => opts.cache.readAll(files) },
+    { readPlan: readPlanFile, readTranscripts: (files, keep) => opts.cache.readAll(files, keep) },
   );
   if (found.kind === 'none') return { inputs: null, planPath: null, transcriptDir: found.transcriptDir, sessions: [] };
   return { inputs: found.inputs, planPath: found.planPath, transcriptDir: found.transcriptDir, sessions: found.sessions };

@@ -3,28 +3,19 @@
 // just before the saved offset: a file that shrank, was replaced or was rewritten is read again
 // from the start (a same-size rewrite is caught by its modification time; a rewrite that also grows
 // the file past the checked bytes is not, which Claude Code's append-only files never do). Entries are written atomically; concurrent writers each leave a whole, valid entry.
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, join } from 'node:path';
+import { keepDigest, type ScanKeep } from '../core/transcript/keep';
 import type { ScanState } from '../core/transcript/scan';
 import type { TranscriptSource } from '../core/types';
 import { writeCacheFile } from './cacheDir';
 import { readTranscript } from './readTranscript';
+import { restoreState, scanEntry, SCAN_ENTRY_VERSION, storeState, type StoredEntry } from './scanEntry';
 
-// 2: words keep only the ids their sentence affirms (src/core/evidence/affirmedIds.ts).
-const VERSION = 2;
 const PROBE = 256;
 
-interface CacheEntry {
-  version: number;
-  path: string;
-  dev: number;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-  /** The PROBE bytes just before state.offset, base64. */
-  probe: string;
-  state: ScanState;
-}
+/** A scan state with what identifies the bytes it has read and the proofs it was pruned for. */
+export type SavedScan = Omit<StoredEntry, 'version' | 'state'> & { state: ScanState };
 
 /** Two FNV-style hashes of the path: a stable file name for its entry, without loading crypto. */
 function pathKey(path: string): string {
@@ -60,29 +51,22 @@ function probeHash(path: string, offset: number): string | null {
   return buf.toString('base64');
 }
 
-function withFile(state: ScanState, path: string): void {
-  state.file = path;
-  const e = state.events;
-  e.file = path;
-  for (const r of e.runs) {
-    r.at.file = path;
-    if (r.endAt) r.endAt.file = path;
-  }
-  for (const x of [...e.notices, ...e.words, ...e.edits]) x.at.file = path;
-}
-
-function loadEntry(file: string): CacheEntry | null {
-  if (!existsSync(file)) return null;
+/**
+ * The saved entry, or null when there is none or it is not exactly the shape this version writes:
+ * such an entry is only a cache, so it costs a full read from the transcript and is then rewritten.
+ */
+export function loadEntry(file: string): SavedScan | null {
+  let json: unknown;
   try {
-    const e = JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
-    return e && e.version === VERSION && e.state && typeof e.state.offset === 'number' ? e : null;
+    json = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    return null; // a damaged cache entry only costs a full read
+    return null;
   }
+  const r = scanEntry.safeParse(json);
+  if (!r.success) return null;
+  const { version: _, state, ...ids } = r.data;
+  return { ...ids, state: restoreState(state, ids.path) };
 }
-
-/** A scan state with what identifies the bytes it has read. */
-export type SavedScan = Omit<CacheEntry, 'version'>;
 
 /**
  * Reads a transcript, resuming from `prev` when the file is still the same file with the same bytes
@@ -97,16 +81,31 @@ export interface Resumed {
   from: number;
 }
 
-export function readTranscriptResumed(path: string, source: TranscriptSource, prev: SavedScan | null): Resumed {
+export function readTranscriptResumed(path: string, source: TranscriptSource, prev: SavedScan | null, keep: ScanKeep | null = null): Resumed {
   let st;
   try {
     st = statSync(path);
   } catch {
-    return { state: readTranscript(path, source), saved: null, from: 0 };
+    return { state: readTranscript(path, source, undefined, keep), saved: null, from: 0 };
   }
+  const digest = keepDigest(keep);
+  if (prev !== null) {
+    try {
+      const resumed = resume(path, source, prev, st, keep, digest);
+      if (resumed) return resumed;
+    } catch {
+      // A saved state that cannot be resumed is only a cache: the transcript is read again below.
+    }
+  }
+  const state = readTranscript(path, source, undefined, keep);
+  return { state, saved: savedOf(path, st, digest, state), from: 0 };
+}
+
+/** The read resumed from `prev`, or null when `prev` is not of this file's bytes and proofs. */
+function resume(path: string, source: TranscriptSource, prev: SavedScan, st: Stats, keep: ScanKeep | null, digest: string): Resumed | null {
   const usable =
-    prev !== null &&
     prev.path === path &&
+    prev.keep === digest &&
     prev.dev === st.dev &&
     prev.ino === st.ino &&
     prev.state.source === source &&
@@ -114,26 +113,29 @@ export function readTranscriptResumed(path: string, source: TranscriptSource, pr
     // Claude Code only appends: the same size with a new time means the file was rewritten.
     !(st.size === prev.size && st.mtimeMs !== prev.mtimeMs) &&
     probeHash(path, prev.state.offset) === prev.probe;
+  if (!usable) return null;
   // The saved state is resumed in place, so its offset is noted before the read moves it.
-  const from = usable ? prev.state.offset : 0;
-  if (usable) withFile(prev.state, path);
-  const state = readTranscript(path, source, usable ? prev.state : undefined);
-  if (usable && state.offset === from && prev.mtimeMs === st.mtimeMs) return { state, saved: prev, from };
+  const from = prev.state.offset;
+  const state = readTranscript(path, source, prev.state, keep);
+  if (state.offset === from && prev.mtimeMs === st.mtimeMs) return { state, saved: prev, from };
+  return { state, saved: savedOf(path, st, digest, state), from };
+}
+
+function savedOf(path: string, st: Stats, keep: string, state: ScanState): SavedScan | null {
   const probe = probeHash(path, state.offset);
-  const saved = probe === null ? null : { path, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, probe, state };
-  return { state, saved, from };
+  return probe === null ? null : { path, dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, probe, keep, state };
 }
 
 /** Reads a transcript through readTranscriptResumed, keeping the saved scan in cacheDir. */
-export function readTranscriptCached(path: string, source: TranscriptSource, cacheDir: string | null): ScanState {
-  if (!cacheDir) return readTranscript(path, source);
+export function readTranscriptCached(path: string, source: TranscriptSource, cacheDir: string | null, keep: ScanKeep | null = null): ScanState {
+  if (!cacheDir) return readTranscript(path, source, undefined, keep);
   const file = cacheFile(cacheDir, path);
   const entry = loadEntry(file);
-  const { state, saved } = readTranscriptResumed(path, source, entry);
+  const { state, saved } = readTranscriptResumed(path, source, entry, keep);
   if (saved && saved !== entry) {
     try {
-      // Every position names the same file; it is left out of the saved copy and put back on load.
-      const json = JSON.stringify({ version: VERSION, ...saved } satisfies CacheEntry, (k, v) => (k === 'file' && typeof v === 'string' ? undefined : v));
+      const { state: s, ...ids } = saved;
+      const json = JSON.stringify({ version: SCAN_ENTRY_VERSION, ...ids, state: storeState(s) } satisfies StoredEntry);
       writeCacheFile(cacheDir, basename(file), json);
     } catch {
       // the cache is an optimisation: failing to save it never changes the answer

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { parsePlanText } from './planParser';
 import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
+import { scanKeepOf, type ScanKeep } from '../core/transcript/keep';
 import type { ParsedPlan, TranscriptEvents } from '../core/types';
 import { readGitFacts, readGitFactsAsync } from './git';
 import { readGitFactsCached } from './gitCache';
@@ -30,13 +31,16 @@ export function readPlanFile(path: string): ParsedPlan {
   return parsePlanText(readPlanText(path));
 }
 
-/** Main transcripts plus their subagent files (read only to explain why those runs did not count). */
-export function readTranscripts(mainFiles: string[], cacheDir: string | null = null): TranscriptEvents[] {
+/**
+ * Main transcripts plus their subagent files (read only to explain why those runs did not count).
+ * `keep`: the proofs of the list being evaluated, so only their runs are kept (see scanKeepOf).
+ */
+export function readTranscripts(mainFiles: string[], cacheDir: string | null = null, keep: ScanKeep | null = null): TranscriptEvents[] {
   const out: TranscriptEvents[] = [];
   for (const f of mainFiles) {
     // A file that cannot be read is counted and reported; the others still count.
-    out.push(readTranscriptCached(f, 'main', cacheDir).events);
-    for (const s of subagentFiles(f)) out.push(readTranscriptCached(s, 'subagent', cacheDir).events);
+    out.push(readTranscriptCached(f, 'main', cacheDir, keep).events);
+    for (const s of subagentFiles(f)) out.push(readTranscriptCached(s, 'subagent', cacheDir, keep).events);
   }
   return out;
 }
@@ -53,14 +57,15 @@ export interface GivenSources {
 /** Evaluates a plan as approved against the given transcripts. */
 export function tallyGiven(src: GivenSources): Tally {
   const plan = readPlanFile(src.plan);
+  const home = src.home ?? homedir();
   return computeTally({
     goal: { title: plan.title, planPath: src.plan, frozenBy: 'given', frozenAt: null },
     items: plan.items,
     findings: plan.findings,
     added: [],
-    transcripts: readTranscripts(src.transcripts),
+    transcripts: readTranscripts(src.transcripts, null, scanKeepOf(plan.items, home)),
     git: src.readGit === false ? null : readGitFacts(src.cwd),
-    home: src.home ?? homedir(),
+    home,
     countSdkPrompts: false,
   });
 }
@@ -89,7 +94,7 @@ function workspaceInputs(src: WorkspaceSources): Omit<TallyInput, 'git'> {
   const cacheDir = join(src.cwd, STATE_DIR, 'scan');
   const found = gatherWorkspace(src, {
     readPlan: (path) => readPlanCached(path, cacheDir),
-    readTranscripts: (files) => readTranscripts(files, cacheDir),
+    readTranscripts: (files, keep) => readTranscripts(files, cacheDir, keep),
   });
   if (found.kind === 'goal') return found.inputs;
   return {
@@ -106,7 +111,8 @@ function workspaceInputs(src: WorkspaceSources): Omit<TallyInput, 'git'> {
 /** How a caller reads plans and transcripts: the CLI through its saved caches, the extension in memory. */
 export interface WorkspaceReaders {
   readPlan(path: string): ParsedPlan;
-  readTranscripts(mainFiles: string[]): TranscriptEvents[];
+  /** `keep`: the frozen list's proofs, whose runs the scan keeps. */
+  readTranscripts(mainFiles: string[], keep: ScanKeep): TranscriptEvents[];
 }
 
 export type Gathered =
@@ -146,7 +152,7 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       items: goal.items,
       findings: current?.findings ?? [],
       added,
-      transcripts: readers.readTranscripts(sessions),
+      transcripts: readers.readTranscripts(sessions, scanKeepOf(goal.items, home)),
       home,
       countSdkPrompts: goal.countSdkPrompts,
       // The verifier's re-runs: they can take a proof back, never give one.

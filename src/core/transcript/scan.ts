@@ -1,9 +1,11 @@
 // Reads transcript lines into runs, notices, the person's words and file edits. The state is plain
 // data, so a caller can persist it and feed only the bytes appended since (see scanBytes).
-import type { Position, TranscriptEvents, TranscriptSource, WordsSource } from '../types';
+import type { Position, TaskNotice, TranscriptEvents, TranscriptSource, WordsSource } from '../types';
+import { comparePositions } from '../evidence/evidence';
 import { splitLines } from './lineSplitter';
 import { decideRunEnd } from './runEnd';
 import { parseNotice } from './notice';
+import { keepsCommand, type ScanKeep } from './keep';
 import { affirmedIds } from '../evidence/affirmedIds';
 import {
   askAnswersResult,
@@ -31,6 +33,8 @@ export interface ScanState {
   open: Record<string, OpenToolUse>;
   /** Bytes after the last newline at the last read: a line still being written. */
   pendingBytes: number;
+  /** Runs left by the last prune; the next waits for twice as many, so pruning costs O(1) a run. */
+  prunedTo: number;
 }
 
 const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
@@ -45,14 +49,17 @@ export function newScanState(file: string, source: TranscriptSource): ScanState 
     events: { file, runs: [], notices: [], words: [], edits: [], unreadable: 0, lines: 0, sessionId: null, cwd: null },
     open: {},
     pendingBytes: 0,
+    prunedTo: 0,
   };
 }
 
 /**
  * Feeds the bytes of the file that start at state.offset. Mutates and returns the state; only
  * complete lines are consumed, so the next call passes the bytes from the new state.offset.
+ * `keep` names the proofs whose runs are kept (see pruneHistory); every call on one state must
+ * pass the same.
  */
-export function scanBytes(state: ScanState, chunk: Uint8Array): ScanState {
+export function scanBytes(state: ScanState, chunk: Uint8Array, keep: ScanKeep | null = null): ScanState {
   const { lines, consumed } = splitLines(chunk, state.offset);
   for (const line of lines) {
     state.lineNo += 1;
@@ -61,36 +68,52 @@ export function scanBytes(state: ScanState, chunk: Uint8Array): ScanState {
   }
   state.offset += consumed;
   state.pendingBytes = chunk.length - consumed;
-  if (state.events.runs.length > PRUNE_AT) pruneHistory(state);
+  if (state.events.runs.length > Math.max(PRUNE_AT, 2 * state.prunedTo)) pruneHistory(state, keep);
   return state;
 }
 
 /** Runs of one command kept per file; only the newest decides, the rest only fill the ledger. */
 export const KEEP_PER_COMMAND = 10;
-const PRUNE_AT = 400;
+/** Finished runs kept when no goal names any proof: a bounded newest few, for a caller evaluating a plan it did not pass. */
+export const KEEP_UNPLANNED = 100;
+export const PRUNE_AT = 400;
 
 /**
  * Keeps the saved state in proportion to what can still matter: the newest runs of each command
- * (older runs of the same command in the same file can never decide an item again), every run
- * still waiting for its result or notice, the notices those runs need, and one edit per path.
+ * evidence can show for the goal's proofs (older runs of the same command in the same file can
+ * never decide an item again), every run still waiting for its result or notice, the notices those
+ * runs need, and one edit per path. Runs of other commands are dropped once finished; with no keep
+ * set only the newest KEEP_UNPLANNED finished runs stay.
  */
-export function pruneHistory(state: ScanState): void {
+export function pruneHistory(state: ScanState, keep: ScanKeep | null = null): void {
   const e = state.events;
   const seen = new Map<string, number>();
-  const keep: typeof e.runs = [];
+  const kept: typeof e.runs = [];
   const noticed = new Set(e.notices.map((n) => n.taskId));
+  const shown = keep ? keepsCommand(keep) : null;
+  let unplanned = 0;
   for (let i = e.runs.length - 1; i >= 0; i--) {
     const r = e.runs[i]!;
     const n = (seen.get(r.command) ?? 0) + 1;
     seen.set(r.command, n);
     // A background run whose notice has come is finished like any other.
     const waiting = !r.end || (r.end.kind === 'pending' && !noticed.has(r.end.taskId)) || state.open[r.toolUseId] !== undefined;
-    if (n <= KEEP_PER_COMMAND || waiting) keep.push(r);
+    const wanted = n <= KEEP_PER_COMMAND && (shown ? shown(r.command) : unplanned++ < KEEP_UNPLANNED);
+    if (waiting || wanted) kept.push(r);
     else e.prunedRuns = (e.prunedRuns ?? 0) + 1;
   }
-  e.runs = keep.reverse();
-  const tasks = new Set(e.runs.map((r) => r.backgroundTaskId).filter((t): t is string => !!t));
-  e.notices = e.notices.filter((n) => tasks.has(n.taskId));
+  e.runs = kept.reverse();
+  state.prunedTo = e.runs.length;
+  // A background run is ended by the first notice of its task at or after it (see resolveRun);
+  // other notices of a reused task id can end nothing kept.
+  const used = new Set<TaskNotice>();
+  for (const r of e.runs) {
+    const end = r.end;
+    if (end?.kind !== 'pending') continue;
+    const n = e.notices.find((x) => x.taskId === end.taskId && comparePositions(x.at, r.at) >= 0);
+    if (n) used.add(n);
+  }
+  e.notices = e.notices.filter((n) => used.has(n));
   const lastEdit = new Map(e.edits.map((x) => [x.path, x]));
   e.edits = [...lastEdit.values()];
 }

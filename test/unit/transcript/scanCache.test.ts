@@ -3,9 +3,12 @@ import { strict as assert } from 'node:assert';
 import { appendFileSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parsePlan } from '../../../src/core/plan/parsePlan';
+import { scanKeepOf } from '../../../src/core/transcript/keep';
 import { readTranscript } from '../../../src/workspace/readTranscript';
-import { cacheFile, readTranscriptCached } from '../../../src/workspace/scanCache';
-import { labTranscript } from '../helpers/fixtures';
+import { cacheFile, readTranscriptCached, readTranscriptResumed, type SavedScan } from '../../../src/workspace/scanCache';
+import { labTranscript, planOf } from '../helpers/fixtures';
+import { bytesOf, distinctRuns, ran } from './synth';
 
 const lines = readFileSync(labTranscript('main'), 'utf8').split('\n').filter(Boolean);
 const half = Math.floor(lines.length / 2);
@@ -93,6 +96,40 @@ describe('scan cache', () => {
     readTranscriptCached(file, 'main', cache);
     writeFileSync(cacheFile(cache, file), '{broken');
     assert.deepEqual(plain(readTranscriptCached(file, 'main', cache)), fresh(file));
+  });
+});
+
+describe('scan cache and the goal’s proofs', () => {
+  const keepOf = (proof: string) => scanKeepOf(parsePlan(planOf({ S1: proof })).items, '/home/dev');
+
+  it('a changed goal reads the transcript again, so runs pruned for the old proofs count for the new', () => {
+    const { file, cache } = setup();
+    writeFileSync(file, bytesOf([...ran('toolu_old', 'sh old-proof.sh'), ...distinctRuns('x', 600)]));
+    const before = readTranscriptCached(file, 'main', cache, keepOf('`sh new-proof.sh`'));
+    assert.ok(!before.events.runs.some((r) => r.toolUseId === 'toolu_old'), 'pruned: no proof named it');
+    const after = readTranscriptCached(file, 'main', cache, keepOf('`sh old-proof.sh`'));
+    assert.ok(after.events.runs.some((r) => r.toolUseId === 'toolu_old'));
+    assert.deepEqual(plain(after), plain(readTranscript(file, 'main', undefined, keepOf('`sh old-proof.sh`'))));
+  });
+
+  it('the saved entry holds only the runs the goal’s proofs can use, however many other commands ran', () => {
+    const { file, cache } = setup();
+    writeFileSync(file, bytesOf([...distinctRuns('y', 300), ...ran('toolu_proof', 'sh old-proof.sh'), ...distinctRuns('z', 50)]));
+    readTranscriptCached(file, 'main', cache, keepOf('`sh old-proof.sh`'));
+    const saved = JSON.parse(readFileSync(cacheFile(cache, file), 'utf8'));
+    assert.deepEqual(saved.state.events.runs.map((r: { toolUseId: string }) => r.toolUseId), ['toolu_proof']);
+  });
+
+  it('a saved scan that throws while resuming is read again from the start', () => {
+    const { file } = setup();
+    writeFileSync(file, lines.slice(0, half).join('\n') + '\n');
+    const first = readTranscriptResumed(file, 'main', null).saved!;
+    appendFileSync(file, lines.slice(half).join('\n') + '\n');
+    // The extension keeps saved scans in memory, unchecked; a broken one must not break the read.
+    const broken = { ...first, state: { ...first.state, events: { ...first.state.events, runs: 5 } } } as unknown as SavedScan;
+    const r = readTranscriptResumed(file, 'main', broken);
+    assert.equal(r.from, 0);
+    assert.deepEqual(plain(r.state), fresh(file));
   });
 });
 
