@@ -23,6 +23,17 @@ export const GUARD_VERBS = [
   'nohup', 'nice', 'time', 'timeout', 'stdbuf', 'ionice', 'chronic', 'xargs', 'npx',
 ] as const;
 
+/**
+ * What the sh front reads with its pattern expansions: a payload, the part of it before
+ * `tool_input`, a word of the command. In dash their cost grows with the square of the text they
+ * scan (a payload whose tool_input came after 400 KB took 157 s), so anything larger goes to the
+ * runner at once; at these sizes the front answers in a few milliseconds. A Bash call's payload is
+ * some 300 to 800 bytes plus its command, and a command this long mostly holds quoting anyway.
+ */
+export const GUARD_FRONT_MAX_PAYLOAD = 4 * 1024;
+export const GUARD_FRONT_MAX_HEAD = 2 * 1024;
+export const GUARD_FRONT_MAX_WORD = 256;
+
 export const GUARD_SCRIPT = `#!/bin/sh
 # Proofmeter guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit), written by proofmeter install.
 # Answers here only for a Bash command that names none of the meter's files, writes nothing the
@@ -36,7 +47,11 @@ full() {
   printf '%s' "$payload" | node "$here/proofmeter.js" hook guard
   exit $?
 }
+# \${x#*pattern} costs the square of how far in the pattern is found (dash tries every prefix):
+# tool_input after 400 KB took minutes. Past these sizes the runner answers at once.
+[ \${#payload} -gt ${GUARD_FRONT_MAX_PAYLOAD} ] && full
 head=\${payload%%'"tool_input"'*}
+[ \${#head} -gt ${GUARD_FRONT_MAX_HEAD} ] && full
 rest=\${payload#*'"tool_input"'}
 case $head in *'"tool_name":"Bash"'*) ;; *) full ;; esac
 case $rest in *\\\\*) full ;; esac
@@ -52,6 +67,7 @@ esac
 set -f
 IFS=' 	;&|()'
 for word in $command; do
+  [ \${#word} -gt ${GUARD_FRONT_MAX_WORD} ] && full
   case \${word##*/} in
     ${GUARD_VERBS.join('|')}) full ;;
   esac
