@@ -33,6 +33,31 @@ export const stageSchema = z.object({
   detail: z.string(),
 });
 
+/** One re-run of a proof by the verifier, beside the item's state in the session's own evidence. */
+export const rerunViewSchema = z.object({
+  id: z.string(),
+  proof: z.string(),
+  outcome: z.enum(['pass', 'fail', 'timeout', 'error']),
+  exit: z.number().nullable(),
+  signal: z.string().nullable(),
+  durationMs: z.number(),
+  outputBytes: z.number(),
+  outputTruncated: z.boolean(),
+  at: z.string(),
+  clean: z.boolean(),
+  timeoutMs: z.number(),
+  error: z.string().nullable(),
+  session: itemSchema.shape.state,
+  reopened: z.boolean(),
+});
+
+export const verifierSchema = z.object({
+  results: z.array(rerunViewSchema),
+  clean: z.array(rerunViewSchema),
+  disagreements: z.array(z.string()),
+  reopened: z.array(z.string()),
+});
+
 export const tallySchema = z.object({
   goal: z.object({
     title: z.string().nullable(),
@@ -58,6 +83,8 @@ export const tallySchema = z.object({
   unreadableLines: z.number(),
   unreadableFiles: z.array(z.object({ file: z.string(), code: z.string() })),
   sessions: z.number(),
+  /** The verifier's latest re-runs; null when none were saved. */
+  verifier: verifierSchema.nullish(),
 });
 
 /** One gate's health as `proofmeter doctor` reports it. */

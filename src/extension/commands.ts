@@ -7,14 +7,14 @@ import { run as adoptRun } from '../cli/commands/adopt';
 import type { Io } from '../cli/io';
 import { tallyText } from '../core/tally/format';
 import type { Tally } from '../core/tally/tally';
-import type { ViewState } from '../protocol';
 import { readGoal } from '../workspace/goalState';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
-import { readPlanFile } from '../workspace/workspaceTally';
 import { CliUnavailableError, runBundledCli, type CliResult } from './cli';
+import { runCliStreaming } from './cliStream';
 import { parseGates } from './gates';
 import type { Log } from './log';
 import type { Meter } from './meter';
+import { verifyFlow, type VerifyOutcome } from './verifyFlow';
 import type { Webviews } from './webviews';
 
 export interface CommandContext {
@@ -64,7 +64,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const table: Record<CommandId, (...args: any[]) => unknown> = {
     'proofmeter.setGoal': (uri?: vscode.Uri) => setGoal(ctx, uri),
     'proofmeter.adoptPlan': (uri?: vscode.Uri) => adoptPlan(ctx, uri),
-    'proofmeter.verify': () => verify(ctx),
+    'proofmeter.verify': (opts?: unknown) => verify(ctx, opts),
     'proofmeter.installHooks': () => hooksCommand(ctx, 'install'),
     'proofmeter.uninstallHooks': () => hooksCommand(ctx, 'uninstall'),
     'proofmeter.showTally': () => showTally(ctx),
@@ -219,30 +219,45 @@ async function adoptPlan(ctx: CommandContext, uri?: vscode.Uri): Promise<{ code:
   return result;
 }
 
-/** Verify: re-check the plan and recompute the tally from scratch. */
-async function verify(ctx: CommandContext): Promise<ViewState | undefined> {
+/**
+ * Verify: re-runs Claude's proofs outside its shell (`proofmeter verify`), after a modal that lists
+ * every command, under a cancellable progress notification; trusted workspaces only. `confirmed`
+ * (from code, never from a webview) skips the modal.
+ */
+async function verify(ctx: CommandContext, opts: unknown): Promise<VerifyOutcome | undefined> {
   const m = needMeter(ctx);
-  if (!m) return undefined;
-  const state = await m.refresh('verify', { fromScratch: true });
-  const t = state.tally as Tally | null;
-  if (state.fault) {
-    void vscode.window.showErrorMessage(`Proofmeter: ${state.fault}`);
-  } else if (!t) {
-    void vscode.window.showInformationMessage('Proofmeter: this workspace has no goal yet. Use "Proofmeter: Set Goal".');
-  } else {
-    const plan = m.planPath();
-    let planNote = '';
-    if (plan) {
-      try {
-        const n = readPlanFile(plan).findings.length;
-        planNote = n ? `; the plan has ${n} finding(s)` : '; the plan checks clean';
-      } catch {
-        planNote = '; the plan file is gone (the frozen list still counts)';
-      }
-    }
-    void vscode.window.showInformationMessage(`Proofmeter: ${t.headline.done}/${t.headline.total} done, ${t.verdict === 'done' ? 'all done' : `${t.open} open`}${planNote}.`);
+  if (!m || refuseUntrusted(ctx, 'Verify')) return undefined;
+  const before = await m.ensureComputed();
+  const goal = readGoal(m.cwd);
+  if (goal.kind === 'bad') {
+    void vscode.window.showErrorMessage(`Proofmeter: ${goal.error}`);
+    return undefined;
   }
-  return state;
+  const confirmed = typeof opts === 'object' && opts !== null && (opts as { confirmed?: unknown }).confirmed === true;
+  return verifyFlow(
+    {
+      cwd: m.cwd,
+      goal: goal.kind === 'ok' ? goal.goal : null,
+      tally: before.tally as Tally | null,
+      ui: {
+        confirm: async (message, detail) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Run')) === 'Run',
+        progress: (title, task) =>
+          Promise.resolve(
+            vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+              const ac = new AbortController();
+              token.onCancellationRequested(() => ac.abort());
+              return task((message, increment) => progress.report({ message, increment }), ac.signal);
+            }),
+          ),
+        info: (message) => void vscode.window.showInformationMessage(message),
+        warn: (message) => void vscode.window.showWarningMessage(message),
+        show: (title, text) => ctx.log.show(title, text),
+      },
+      run: (args, onLine, signal) => runCliStreaming(ctx.extensionPath, args, m.cwd, onLine, signal),
+      refresh: () => m.refresh('verify', { fromScratch: true }),
+    },
+    { confirmed },
+  );
 }
 
 async function showTally(ctx: CommandContext): Promise<string | undefined> {

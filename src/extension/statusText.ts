@@ -1,4 +1,5 @@
 // The words of the two status bar items, kept free of the vscode module so they read as plain data.
+import { rerunEnd } from '../core/evidence/rerun';
 import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/format';
 import type { GitFacts } from '../core/tally/gitFacts';
 import type { Tally } from '../core/tally/tally';
@@ -62,6 +63,15 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
     lines.push('', '**Open for you**', '');
     for (const i of person.slice(0, MAX_LISTED)) lines.push(`- ${code(i.id)} ${md(i.state === 'handed-over' ? `handed over: ${i.handover?.why ?? ''}` : i.proof)}`);
     if (person.length > MAX_LISTED) lines.push(`- … and ${person.length - MAX_LISTED} more`);
+  }
+  const v = t.verifier;
+  if (v && (v.results.length || v.clean.length)) {
+    lines.push('', '**Re-run outside the session**', '');
+    for (const r of [...v.results, ...v.clean].slice(0, MAX_LISTED)) {
+      const where = r.clean ? ' · clean checkout of HEAD, not counted' : r.reopened ? ' · took the proof back' : '';
+      const disagree = v.disagreements.includes(r.id) ? ' · disagrees with the session' : '';
+      lines.push(`- ${code(r.id)} ${md(r.outcome === 'pass' ? 'passed' : rerunEnd(r))}${md(where + disagree)}`);
+    }
   }
   lines.push('', '_Click to open the dashboard._');
   const current = t.stages.find((s) => s.state !== 'done' && s.state !== 'skipped');

@@ -94,6 +94,7 @@ health*.jsonl
 incidents/
 stop-blocks.json
 scan/
+verify.json
 backup/
 install.json
 install.json.damaged-*

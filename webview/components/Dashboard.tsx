@@ -17,6 +17,7 @@ import { SealFindings } from './SealFindings';
 import { Section } from './Section';
 import { StageList } from './StageList';
 import { TallySummary } from './TallySummary';
+import { VerifierResults } from './VerifierResults';
 
 export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: Reveal | null }) {
   const kind = viewKind(state);
@@ -47,6 +48,7 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
           </Section>
           <PlanFindings findings={tally.findings} />
           <ExpectationsTable tally={tally} revealKey={revealed ? itemKey(revealed) : null} />
+          <VerifierResults verifier={tally.verifier} />
           <EvidenceLedger ledger={tally.ledger} />
         </>
       ) : null}
