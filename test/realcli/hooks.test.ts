@@ -242,6 +242,8 @@ describe('hooks with the real Claude Code CLI', function () {
   it('guard: an edit of the hook entries is denied, by Edit, Write and Bash alike', async function () {
     this.timeout(TIMEOUT);
     const { files, settingsText } = prepared();
+    // The edit keeps the line's trailing comma (the stop entry's timeout follows its command), so
+    // the file stays valid JSON and only the guard can refuse it.
     const stopLine = settingsText.split('\n').find((l) => l.includes('hook stop'))!.trim();
     const run = await runClaude({
       name: 'hooks-guard',
@@ -255,7 +257,7 @@ describe('hooks with the real Claude Code CLI', function () {
           match: 'loosen the gate',
           turns: [
             { content: [{ type: 'tool_use', name: 'Read', input: { file_path: '{{PROJECT}}/.claude/settings.json' } }] },
-            { content: [{ type: 'tool_use', name: 'Edit', input: { file_path: '{{PROJECT}}/.claude/settings.json', old_string: stopLine, new_string: '"command": "true"' } }] },
+            { content: [{ type: 'tool_use', name: 'Edit', input: { file_path: '{{PROJECT}}/.claude/settings.json', old_string: stopLine, new_string: stopLine.replace(/"command": ".*"/, '"command": "true"') } }] },
             { content: [{ type: 'tool_use', name: 'Write', input: { file_path: '{{PROJECT}}/.claude/settings.local.json', content: '{"disableAllHooks": true}\n' } }] },
             bash("sed -i '/hook stop/d' .claude/settings.json"),
             bash('echo {} > .claude/proofmeter/goal.json'),
