@@ -52,6 +52,16 @@ export function rerunBudgetMs(timeoutS: number, spentMs: number): number {
   return Math.max(0, ms - Math.max(5000, ms / 10) - spentMs);
 }
 
+/**
+ * Each proof's limit in the stop gate: PROOFMETER_VERIFY_TIMEOUT seconds (for a suite that needs
+ * longer than the verifier's 120 s; the budget still bounds it), else 120 s. A value that is not a
+ * positive number is ignored; a small one can only make a re-run time out, never pass.
+ */
+export function stopProofTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const s = Number(env.PROOFMETER_VERIFY_TIMEOUT);
+  return Number.isFinite(s) && s > 0 ? Math.round(s * 1000) : DEFAULT_TIMEOUT_MS;
+}
+
 export interface StopRerun {
   results: SavedRerun[];
   /** The re-runs that did not pass (failed, timed out, could not run). */
@@ -70,7 +80,7 @@ export async function rerunForStop(workspace: string, env: NodeJS.ProcessEnv, go
     goal,
     targets: proofTargets(goal, tally),
     env,
-    timeoutMs: DEFAULT_TIMEOUT_MS,
+    timeoutMs: stopProofTimeoutMs(env),
     by: 'stop',
     reuse: true,
     budgetMs,

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STOP_TIMEOUT_S, gateGroup, GATES } from '../../../src/core/install/entries';
-import { ASSUMED_DEFAULT_TIMEOUT_S, rerunBudgetMs, stopEntryTimeoutS } from '../../../src/hooks/stopRerun';
+import { ASSUMED_DEFAULT_TIMEOUT_S, rerunBudgetMs, stopEntryTimeoutS, stopProofTimeoutMs } from '../../../src/hooks/stopRerun';
 import { contentKey } from '../../../src/workspace/treeKey';
 import { adopt, git, gitWorkspace, sessionProving } from '../verify/helpers';
 import { gate, health, payload, workspace, type Workspace } from './helpers';
@@ -183,6 +183,17 @@ describe('stop gate: the re-run before done', () => {
       assert.match(cut.json.hookSpecificOutput.permissionDecisionReason, /hook entries/);
       assert.equal((await edit('Bash(ls)', 'Bash(ls:*)')).answer.outcome, 'allow');
     });
+
+    const perProof: Array<[string | undefined, number]> = [
+      [undefined, 120_000],
+      ['300', 300_000],
+      ['0.5', 500],
+      ['0', 120_000],
+      ['soon', 120_000],
+    ];
+    for (const [value, want] of perProof) {
+      it(`PROOFMETER_VERIFY_TIMEOUT=${value ?? '(unset)'} gives each proof ${want} ms`, () => assert.equal(stopProofTimeoutMs(value === undefined ? {} : { PROOFMETER_VERIFY_TIMEOUT: value }), want));
+    }
 
     it('the smallest timeout on any of the meter’s Stop entries rules; an entry without one is taken at Claude Code’s smaller default', () => {
       const w = workspace();
