@@ -12,6 +12,7 @@ import { cacheFile } from '../src/workspace/scanCache';
 import { projectSlug } from '../src/workspace/transcriptFiles';
 import { codeCacheFigure } from './codeCache';
 import { rerunFigure } from './rerun';
+import { receiptFigure } from './receiptCost';
 import { generateTranscript } from './generate';
 
 const ROOT = resolve(__dirname, '..');
@@ -314,6 +315,7 @@ async function mainBench(): Promise<void> {
   if (want('extension')) benchExtension();
   if (want('codecache')) report(codeCacheFigure(CLI, WORK, SOURCE));
   if (want('rerun')) report(rerunFigure(CLI, WORK));
+  if (want('receipt')) report(receiptFigure(ROOT, WORK));
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
   process.exitCode = bad.length ? 1 : 0;

@@ -84,6 +84,8 @@ export interface BashRun {
   /** The background task id from toolUseResult, when the run went to the background. */
   backgroundTaskId?: string;
   backgroundedByUser?: boolean;
+  /** The cwd of its tool_result record: where the shell ended, as the Bash receipt saw it. */
+  endCwd?: string;
 }
 
 export interface TaskNotice {
@@ -103,6 +105,12 @@ export interface PersonWords {
   ids: string[];
   source: WordsSource;
   at: Position;
+  /** The record's promptId (typed and SDK prompts), matched against the prompt hook's receipt. */
+  promptId?: string;
+  /** The AskUserQuestion call the answer belongs to. */
+  toolUseId?: string;
+  /** wordsDigest of the text (never the text itself). */
+  digest?: string;
 }
 
 export interface FileEdit {

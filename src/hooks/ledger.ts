@@ -1,5 +1,6 @@
 // The few lines the stop gate and the session-start ledger show: the count and what is open.
 import { isOpenForPerson, openLedger } from '../core/tally/format';
+import { integrityLedger } from '../core/tally/integrityLines';
 import type { Tally } from '../core/tally/tally';
 
 /** "5 of 8" of Claude's part. */
@@ -14,5 +15,5 @@ export function personLine(t: Tally): string | null {
 }
 
 export function openLines(t: Tally, limit = 8): string[] {
-  return openLedger(t, limit).map((l) => `- ${l}`);
+  return [...openLedger(t, limit), ...integrityLedger(t)].map((l) => `- ${l}`);
 }

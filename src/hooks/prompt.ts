@@ -22,6 +22,7 @@ import type { HookContext } from './context';
 import { PROOF_RULE, countLine, findingLines } from './freeze';
 import { freezePlan } from '../workspace/freezeGoal';
 import { str, type HookInput } from './payload';
+import { recordPrompt } from './receipts';
 
 const HARNESS_TEXT = /^\s*<(task-notification|command-name|command-message|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr)>/;
 const GOAL_LINE = /^[ \t]*\/goal[ \t]+(.+)$/m;
@@ -121,6 +122,8 @@ export interface PromptDeps {
 }
 
 export function promptSubmit(input: HookInput, ctx: HookContext, deps: PromptDeps = { tally: (cwd, env) => tallyWorkspace({ cwd, env }) }): HookAnswer {
+  // Every prompt and task notice gets its receipt, before anything else can fail (receipts.ts).
+  recordPrompt(input, ctx);
   const prompt = str(input.prompt) ?? '';
   if (!prompt.trim() || HARNESS_TEXT.test(prompt)) return silent('not-person');
   const lines: string[] = [];

@@ -33,6 +33,8 @@ const HANDLERS: Record<HookName, () => Promise<Handler>> = {
   stop: async () => (await import('./stopGate')).stopGate,
   prompt: async () => (await import('./prompt')).promptSubmit,
   'session-start': async () => (await import('./sessionStart')).sessionStart,
+  receipt: async () => (await import('./receipts')).bashReceipt,
+  'answer-receipt': async () => (await import('./receipts')).answerReceipt,
 };
 
 export const HOOK_NAMES = Object.keys(HANDLERS) as HookName[];
@@ -65,6 +67,10 @@ function failSafe(name: HookName, faultClass: FaultClass, reason: string, incide
       return jsonAnswer('fault', { systemMessage: `Proofmeter could not read this prompt's /goal line or item ids (${what}).${where}` });
     case 'session-start':
       return jsonAnswer('fault', { systemMessage: `Proofmeter could not build the progress ledger (${what}).${where}` });
+    case 'receipt':
+    case 'answer-receipt':
+      // Silent: a missing receipt only leaves the event unwitnessed, which the tally reports.
+      return jsonAnswer('fault', {});
   }
 }
 
@@ -136,4 +142,6 @@ const failSafeSummary: Record<HookName, string> = {
   stop: 'stop let through unchecked, with a message',
   prompt: 'prompt passed without context',
   'session-start': 'no ledger injected',
+  receipt: 'no receipt written; the run goes unwitnessed',
+  'answer-receipt': 'no receipt written; the answer goes unwitnessed',
 };

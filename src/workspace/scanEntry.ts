@@ -9,8 +9,9 @@ import type { Position } from '../core/types';
  * Bumped whenever the saved shape changes; an entry of another version is read again from the
  * transcript. 2: words keep only the ids their sentence affirms (src/core/evidence/affirmedIds.ts).
  * 3: the whole entry is checked on load; runs kept only for the goal's proofs, stamped with them.
+ * 4: what ties events to their receipts: a run's endCwd, words' promptId, toolUseId and digest.
  */
-export const SCAN_ENTRY_VERSION = 3;
+export const SCAN_ENTRY_VERSION = 4;
 
 const count = z.number().int().nonnegative();
 // Every position names the entry's own file, so `file` is left out on save and put back on load.
@@ -35,6 +36,7 @@ const run = z
     endAt: position.optional(),
     backgroundTaskId: z.string().optional(),
     backgroundedByUser: z.boolean().optional(),
+    endCwd: z.string().optional(),
   })
   .strict();
 
@@ -42,7 +44,19 @@ const events = z
   .object({
     runs: z.array(run),
     notices: z.array(z.object({ taskId: z.string(), status: z.string(), exitCode, at: position }).strict()),
-    words: z.array(z.object({ ids: z.array(z.string()), source: z.enum(['typed', 'queued', 'answer', 'sdk']), at: position }).strict()),
+    words: z.array(
+      z
+        .object({
+          ids: z.array(z.string()),
+          source: z.enum(['typed', 'queued', 'answer', 'sdk']),
+          at: position,
+          // What ties the words to their receipt (evidence/witness.ts).
+          promptId: z.string().optional(),
+          toolUseId: z.string().optional(),
+          digest: z.string().optional(),
+        })
+        .strict(),
+    ),
     edits: z.array(z.object({ path: z.string(), tool: z.string(), at: position }).strict()),
     unreadable: count,
     readError: z.string().optional(),

@@ -10,6 +10,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, unlinkSync } from 'no
 import { join, relative } from 'node:path';
 import { RUNNER_REL, isMeterCommand } from '../core/install/entries';
 import { GUARD_SCRIPT, GUARD_SCRIPT_REL } from '../core/install/guardScript';
+import { RECEIPT_SCRIPT, RECEIPT_SCRIPT_REL } from '../core/install/receiptScript';
 import {
   detectFormat,
   formatSettings,
@@ -27,6 +28,7 @@ import { STATE_DIR } from './goalState';
 import { withInstallLock } from './installLock';
 import { derivedEntry, installBackupPath, readInstallRecord, writeInstallRecord, type SettingsName } from './installRecord';
 import { UserError } from './workspaceTally';
+import { recordArmed, removeArmed } from './receiptArming';
 
 export type { SettingsName } from './installRecord';
 
@@ -99,6 +101,8 @@ backup/
 install.json
 install.json.damaged-*
 install.lock*
+receipts/
+armed.json
 *.v8cache
 *.tmp
 `;
@@ -138,6 +142,11 @@ function install(workspace: string, name: SettingsName, runnerSource: string, no
     writeFileAtomic(guard, GUARD_SCRIPT, { mode: 0o755 });
     if (runner === 'unchanged') runner = 'updated';
   }
+  const receipt = join(workspace, RECEIPT_SCRIPT_REL);
+  if (readText(receipt) !== RECEIPT_SCRIPT) {
+    writeFileAtomic(receipt, RECEIPT_SCRIPT, { mode: 0o755 });
+    if (runner === 'unchanged') runner = 'updated';
+  }
   const ignore = join(workspace, STATE_DIR, '.gitignore');
   if (!existsSync(ignore)) writeFileAtomic(ignore, GITIGNORE);
 
@@ -165,6 +174,8 @@ function install(workspace: string, name: SettingsName, runnerSource: string, no
     }
     writeUserFileAtomic(path, formatSettings(merged.settings, detectFormat(text)));
   }
+  // From now on sessions are held to their receipts (receiptArming.ts); the first time stands.
+  recordArmed(workspace, now);
   const sl = merged.report.statusLine === 'kept-user' && isObject(before.statusLine) ? before.statusLine.command : null;
   return {
     settingsFile: path,
@@ -236,6 +247,8 @@ function uninstall(workspace: string, name: SettingsName): UninstallResult {
   }
   let runnerRemoved = false;
   if (!otherUses && existsSync(join(workspace, GUARD_SCRIPT_REL))) unlinkSync(join(workspace, GUARD_SCRIPT_REL));
+  if (!otherUses && existsSync(join(workspace, RECEIPT_SCRIPT_REL))) unlinkSync(join(workspace, RECEIPT_SCRIPT_REL));
+  if (!otherUses) removeArmed(workspace);
   if (!otherUses && existsSync(runnerPath(workspace))) {
     unlinkSync(runnerPath(workspace));
     removeCodeCaches(workspace);

@@ -9,6 +9,8 @@ import type { ParsedPlan, TranscriptEvents } from '../core/types';
 import { readGitFacts, readGitFactsAsync } from './git';
 import { readGitFactsCached } from './gitCache';
 import { readGoal, STATE_DIR } from './goalState';
+import { witness } from '../core/evidence/witness';
+import { witnessWorkspace } from './witnessSessions';
 import { readReruns } from './verifyState';
 import { readTranscriptCached } from './scanCache';
 import { readPlanCached } from './planCache';
@@ -58,15 +60,18 @@ export interface GivenSources {
 export function tallyGiven(src: GivenSources): Tally {
   const plan = readPlanFile(src.plan);
   const home = src.home ?? homedir();
+  // No receipts for given files; notices that disagree are still caught (witness.ts).
+  const given = witness(readTranscripts(src.transcripts, null, scanKeepOf(plan.items, home)), new Map());
   return computeTally({
     goal: { title: plan.title, planPath: src.plan, frozenBy: 'given', frozenAt: null },
     items: plan.items,
     findings: plan.findings,
     added: [],
-    transcripts: readTranscripts(src.transcripts, null, scanKeepOf(plan.items, home)),
+    transcripts: given.transcripts,
     git: src.readGit === false ? null : readGitFacts(src.cwd),
     home,
     countSdkPrompts: false,
+    integrity: given.findings,
   });
 }
 
@@ -152,7 +157,8 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       items: goal.items,
       findings: current?.findings ?? [],
       added,
-      transcripts: readers.readTranscripts(sessions, scanKeepOf(goal.items, home)),
+      // A pass, notice or words count only with the receipt Claude Code's hook wrote (witness.ts).
+      ...witnessedInputs(src.cwd, readers.readTranscripts(sessions, scanKeepOf(goal.items, home))),
       home,
       countSdkPrompts: goal.countSdkPrompts,
       // The verifier's re-runs: they can take a proof back, never give one.
@@ -163,4 +169,9 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
     sessions,
     home,
   };
+}
+
+function witnessedInputs(workspace: string, read: TranscriptEvents[]): Pick<TallyInput, 'transcripts' | 'integrity'> {
+  const w = witnessWorkspace(workspace, read);
+  return { transcripts: w.transcripts, integrity: w.findings };
 }

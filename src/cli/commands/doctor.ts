@@ -8,8 +8,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GATES, RUNNER_REL, isMeterCommand, meterHookOf, type HookName } from '../../core/install/entries';
 import { GUARD_SCRIPT_REL } from '../../core/install/guardScript';
+import { RECEIPT_SCRIPT_REL } from '../../core/install/receiptScript';
 import { isObject, meterEntries, parseSettings, type Settings } from '../../core/install/settingsMerge';
 import { readHealth, type HealthRecord } from '../../workspace/health';
+import { lastReceipt } from '../../workspace/receiptStore';
 import { claudeConfigDir } from '../../workspace/transcriptFiles';
 import { UsageError, type CommandResult, type Io } from '../io';
 
@@ -84,10 +86,13 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     else if (!runner.present) why = `the runner ${RUNNER_REL} is missing (run proofmeter install)`;
     else if (!runner.runs) why = `the runner does not run: ${runner.detail}`;
     else if (g.hook === 'guard' && !existsSync(join(workspace, GUARD_SCRIPT_REL))) why = `its front ${GUARD_SCRIPT_REL} is missing (run proofmeter install)`;
+    else if (g.hook === 'receipt' && !existsSync(join(workspace, RECEIPT_SCRIPT_REL))) why = `its script ${RECEIPT_SCRIPT_REL} is missing (run proofmeter install)`;
     else if (!node) why = 'node is not on PATH';
     else if (disabledIn.length) why = `disableAllHooks is set in the ${disabledIn.join(', ')} settings`;
     else if (managedOnly && !entryIn.includes('managed')) why = 'managed settings allow managed hooks only';
-    const last = lastOf(g.hook);
+    // The sh receipt writes no health line (it stays cheap); its receipts say when it last wrote.
+    const receipt = g.hook === 'receipt' ? lastReceipt(workspace) : null;
+    const last = receipt ? { ...receipt, outcome: 'receipt' } : lastOf(g.hook);
     return {
       hook: g.hook,
       label: `${g.label} [${g.event}${g.matcher ? ` ${g.matcher}` : ''}]`,

@@ -132,7 +132,9 @@ export function resolveRun(run: BashRun, notices: TaskNotice[]): ResolvedRun {
   if (end.kind !== 'pending') {
     return { run, end, endAt: run.endAt ?? null, exitCode: end.kind === 'failed' ? end.exitCode : 0 };
   }
-  const notice = notices.find((n) => n.taskId === end.taskId && comparePositions(n.at, run.at) >= 0);
+  // Claude Code sends one notice per task; when there are more, a failing one wins (witness.ts reports it).
+  const mine = notices.filter((n) => n.taskId === end.taskId && comparePositions(n.at, run.at) >= 0);
+  const notice = mine.find((n) => n.status !== 'completed' || n.exitCode !== 0) ?? mine[0];
   if (!notice) return { run, end, endAt: run.endAt ?? null, exitCode: null };
   if (notice.status === 'completed' && notice.exitCode === 0) {
     return { run, end: { kind: 'passed' }, endAt: notice.at, exitCode: 0 };

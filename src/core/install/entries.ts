@@ -3,6 +3,7 @@
 // the uninstaller recognise the meter's entries by these commands alone.
 
 import { GUARD_SCRIPT_REL } from './guardScript';
+import { RECEIPT_SCRIPT_REL } from './receiptScript';
 
 /** The runner, relative to the workspace. */
 export const RUNNER_REL = '.claude/proofmeter/proofmeter.js';
@@ -10,12 +11,12 @@ export const RUNNER_REL = '.claude/proofmeter/proofmeter.js';
 /** Claude Code sets CLAUDE_PROJECT_DIR for hooks, so the same entry works from any cwd. */
 export const RUNNER_CMD = `node "$CLAUDE_PROJECT_DIR"/${RUNNER_REL}`;
 
-export type HookName = 'plan-gate' | 'plan-approved' | 'guard' | 'stop' | 'prompt' | 'session-start';
+export type HookName = 'plan-gate' | 'plan-approved' | 'guard' | 'stop' | 'prompt' | 'session-start' | 'receipt' | 'answer-receipt';
 
 export interface GateSpec {
   hook: HookName;
   /** Claude Code's hook event. */
-  event: 'PreToolUse' | 'PostToolUse' | 'Stop' | 'UserPromptSubmit' | 'SessionStart';
+  event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop' | 'UserPromptSubmit' | 'SessionStart';
   matcher?: string;
   /** For people: what the entry does. */
   label: string;
@@ -39,11 +40,17 @@ export const GATES: readonly GateSpec[] = [
   { hook: 'stop', event: 'Stop', label: 'stop gate', timeout: STOP_TIMEOUT_S },
   { hook: 'prompt', event: 'UserPromptSubmit', label: "person's words and /goal adoption" },
   { hook: 'session-start', event: 'SessionStart', label: 'session-start ledger' },
+  // Receipts: what Claude Code saw, recorded as it happened (receiptScript.ts, hooks/receipts.ts).
+  { hook: 'receipt', event: 'PostToolUse', matcher: 'Bash', label: 'Bash receipt (each call and how it ended)' },
+  { hook: 'receipt', event: 'PostToolUseFailure', matcher: 'Bash', label: 'Bash receipt (each failed call)' },
+  { hook: 'answer-receipt', event: 'PostToolUse', matcher: 'AskUserQuestion', label: 'answer receipt (question-box answers)' },
 ];
 
 export function gateCommand(hook: HookName): string {
   // The guard starts in a sh front that skips node for inputs naming none of the meter's files.
   if (hook === 'guard') return `sh "$CLAUDE_PROJECT_DIR"/${GUARD_SCRIPT_REL}`;
+  // The Bash receipt runs after every shell call: sh and awk, never node.
+  if (hook === 'receipt') return `sh "$CLAUDE_PROJECT_DIR"/${RECEIPT_SCRIPT_REL}`;
   return `${RUNNER_CMD} hook ${hook}`;
 }
 
@@ -69,7 +76,7 @@ export function gateGroup(g: GateSpec): MatcherGroup {
 
 export const STATUSLINE_ENTRY = { type: 'command', command: STATUSLINE_COMMAND } as const;
 
-const METER_COMMAND = /\.claude\/proofmeter\/(proofmeter\.js["']?\s+(hook\s+[a-z-]+|statusline)\b|guard\.sh["']?\s*$)/;
+const METER_COMMAND = /\.claude\/proofmeter\/(proofmeter\.js["']?\s+(hook\s+[a-z-]+|statusline)\b|(guard|receipt)\.sh["']?\s*$)/;
 
 /** True for a command the installer writes (any spelling of the runner path). */
 export function isMeterCommand(command: unknown): boolean {
@@ -80,6 +87,7 @@ export function isMeterCommand(command: unknown): boolean {
 export function meterHookOf(command: unknown): HookName | null {
   if (typeof command !== 'string') return null;
   if (/\.claude\/proofmeter\/guard\.sh["']?\s*$/.test(command)) return 'guard';
+  if (/\.claude\/proofmeter\/receipt\.sh["']?\s*$/.test(command)) return 'receipt';
   const m = /\.claude\/proofmeter\/proofmeter\.js["']?\s+hook\s+([a-z-]+)/.exec(command);
   const name = m?.[1];
   return GATES.some((g) => g.hook === name) ? (name as HookName) : null;

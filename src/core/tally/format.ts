@@ -1,5 +1,6 @@
 // Text views of a tally: the CLI report, the status line and the short ledger for hooks.
 import { rerunEnd } from '../evidence/rerun';
+import { openCount } from './integrityLines';
 import type { ItemJson, Tally } from './tally';
 import type { StageState } from './stages';
 
@@ -86,7 +87,8 @@ export function tallyText(t: Tally): string {
   if (t.added.length) out.push(`Added after approval (not counted): ${t.added.map((a) => a.id || `line ${a.line}`).join(' ')}`);
   if (t.unreadableLines) out.push(`Note: ${t.unreadableLines} transcript line(s) could not be read and were skipped.`);
   for (const f of t.unreadableFiles) out.push(`Note: transcript ${f.file} could not be read (${f.code}); nothing in it counted.`);
-  out.push(t.verdict === 'done' ? 'verdict: ALL DONE' : `verdict: NOT DONE (${t.open} open)`);
+  for (const f of t.integrity ?? []) out.push(`Integrity ${f.severity} ${f.id}: ${f.message} ${f.action}`);
+  out.push(t.verdict === 'done' ? 'verdict: ALL DONE' : `verdict: NOT DONE (${openCount(t)})`);
   return out.join('\n');
 }
 

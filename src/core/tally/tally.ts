@@ -2,6 +2,7 @@
 import { evaluateEvidence, type Evidence, type ItemEvidence, type LedgerReason } from '../evidence/evidence';
 import { applyReruns, verifierView, type Rerun, type VerifierJson } from '../evidence/rerun';
 import type { Owner, PlanFinding, PlanItem, TranscriptEvents } from '../types';
+import { blockingFindings, type Finding } from '../findings/finding';
 import type { GitInput } from './gitFacts';
 import { commitStage, isItemDone, itemStage, pushStage, stageCounts, type Stage, type StageState } from './stages';
 
@@ -25,6 +26,8 @@ export interface TallyInput {
   git: GitInput;
   home: string | null;
   countSdkPrompts: boolean;
+  /** What the meter noticed about its own inputs (forged transcript records), shown before the verdict. */
+  integrity?: Finding[];
   /** The verifier's saved re-runs (verify.json): they can take a proof back, never give one. */
   reruns?: Rerun[];
 }
@@ -75,6 +78,8 @@ export interface Tally {
   /** Transcript files that could not be read at all. */
   unreadableFiles: Array<{ file: string; code: string }>;
   sessions: number;
+  /** Integrity findings, one list for every check (see findings/finding.ts). */
+  integrity: Finding[];
   /** The verifier's re-runs beside the session's evidence; null when none were saved. */
   verifier?: VerifierJson | null;
 }
@@ -94,7 +99,9 @@ export function computeTally(input: TallyInput): Tally {
   const push = pushStage(input.git);
   const claudeDone = claude.filter(isItemDone).length;
   const allClaudeDone = claudeDone === claude.length;
-  const verdictDone = input.items.length > 0 && allClaudeDone && stageCounts(commit) && stageCounts(push);
+  // An integrity error (a forged record, a copied session) keeps the verdict NOT DONE until it is resolved.
+  const blocked = blockingFindings(input.integrity ?? [], new Set()).length > 0;
+  const verdictDone = input.items.length > 0 && allClaudeDone && stageCounts(commit) && stageCounts(push) && !blocked;
   const close: Stage = verdictDone
     ? { name: 'close', state: 'done', detail: "nothing of Claude's part remains" }
     : { name: 'close', state: 'waiting', detail: 'open work remains' };
@@ -126,6 +133,7 @@ export function computeTally(input: TallyInput): Tally {
     unreadableFiles: mainEvents.flatMap((t) => (t.readError ? [{ file: t.file, code: t.readError }] : [])),
     // Subagent files carry their parent's session id, so distinct ids count sessions.
     sessions: new Set(mainEvents.map((t) => t.sessionId).filter((id) => id !== null)).size,
+    integrity: input.integrity ?? [],
     verifier: reruns.length ? verifierView(session.items, reruns) : null,
   };
 }

@@ -1,6 +1,7 @@
 // Reads transcript lines into runs, notices, the person's words and file edits. The state is plain
 // data, so a caller can persist it and feed only the bytes appended since (see scanBytes).
-import type { Position, TaskNotice, TranscriptEvents, TranscriptSource, WordsSource } from '../types';
+import type { PersonWords, Position, TaskNotice, TranscriptEvents, TranscriptSource, WordsSource } from '../types';
+import { wordsDigest } from '../evidence/receipt';
 import { comparePositions } from '../evidence/evidence';
 import { splitLines } from './lineSplitter';
 import { decideRunEnd } from './runEnd';
@@ -104,14 +105,14 @@ export function pruneHistory(state: ScanState, keep: ScanKeep | null = null): vo
   }
   e.runs = kept.reverse();
   state.prunedTo = e.runs.length;
-  // A background run is ended by the first notice of its task at or after it (see resolveRun);
-  // other notices of a reused task id can end nothing kept.
+  // A background run is ended by the notices of its task at or after it (see resolveRun: when
+  // they disagree a failing one wins, so all are kept); notices before it, or of tasks no kept run
+  // started, can end nothing kept.
   const used = new Set<TaskNotice>();
   for (const r of e.runs) {
     const end = r.end;
     if (end?.kind !== 'pending') continue;
-    const n = e.notices.find((x) => x.taskId === end.taskId && comparePositions(x.at, r.at) >= 0);
-    if (n) used.add(n);
+    for (const x of e.notices) if (x.taskId === end.taskId && comparePositions(x.at, r.at) >= 0) used.add(x);
   }
   e.notices = e.notices.filter((n) => used.has(n));
   const lastEdit = new Map(e.edits.map((x) => [x.path, x]));
@@ -266,7 +267,7 @@ function onUser(state: ScanState, r: UserRecord): void {
     return;
   }
   const source = promptSourceOf(r, text);
-  if (source) pushWords(state, affirmedIds(text), source, at);
+  if (source) pushWords(state, affirmedIds(text), source, at, { promptId: r.promptId, text });
 }
 
 function onToolResult(
@@ -286,6 +287,7 @@ function onToolResult(
     const decided = decideRunEnd({ isError, toolUseResult: r.toolUseResult, content });
     run.end = decided.end;
     run.endAt = at;
+    if (r.cwd) run.endCwd = r.cwd;
     if (decided.backgroundTaskId) run.backgroundTaskId = decided.backgroundTaskId;
     if (decided.backgroundedByUser) run.backgroundedByUser = true;
     return;
@@ -298,7 +300,7 @@ function onToolResult(
     .map((v) => (typeof v === 'string' ? v : Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('\n') : ''))
     .filter((v) => v !== '')
     .join('\n');
-  if (text) pushWords(state, affirmedIds(text), 'answer', at);
+  if (text) pushWords(state, affirmedIds(text), 'answer', at, { toolUseId });
 }
 
 function onAttachment(state: ScanState, r: AttachmentRecord): void {
@@ -317,13 +319,25 @@ function onAttachment(state: ScanState, r: AttachmentRecord): void {
   }
   // A prompt typed while Claude was busy is stored only here.
   if (kind === 'human' && q.data.commandMode === 'prompt') {
-    pushWords(state, affirmedIds(text), 'queued', at);
+    pushWords(state, affirmedIds(text), 'queued', at, { text });
   }
 }
 
+/** What ties words to their receipt (evidence/witness.ts): the text itself is only digested. */
+interface WordsRef {
+  promptId?: string | null;
+  toolUseId?: string;
+  text?: string;
+}
+
 // Words that name no id can close nothing; keeping them would only grow the saved state.
-function pushWords(state: ScanState, ids: string[], source: WordsSource, at: Position): void {
-  if (ids.length) state.events.words.push({ ids, source, at });
+function pushWords(state: ScanState, ids: string[], source: WordsSource, at: Position, ref: WordsRef = {}): void {
+  if (!ids.length) return;
+  const w: PersonWords = { ids, source, at };
+  if (ref.promptId) w.promptId = ref.promptId;
+  if (ref.toolUseId) w.toolUseId = ref.toolUseId;
+  if (ref.text !== undefined) w.digest = wordsDigest(ref.text);
+  state.events.words.push(w);
 }
 
 function plainText(content: unknown): string | null {

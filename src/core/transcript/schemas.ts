@@ -42,6 +42,7 @@ export const userRecord = z
     isCompactSummary: z.boolean().nullish(),
     isVisibleInTranscriptOnly: z.boolean().nullish(),
     promptSource: z.string().nullish(),
+    promptId: z.string().nullish(),
     entrypoint: z.string().nullish(),
     origin: origin.nullish(),
     message: z.object({ content: z.union([z.string(), z.array(z.unknown())]) }).passthrough(),

@@ -1,0 +1,22 @@
+// Integrity findings as text for the verdict line, the stop gate and the session-start ledger
+// (the tally report lists each finding before its verdict line).
+import type { Finding } from '../findings/finding';
+import type { Tally } from './tally';
+
+function blocking(t: Tally): Finding[] {
+  return t.integrity.filter((f) => f.severity === 'error');
+}
+
+/** "1 open" or "0 open, 2 integrity findings" for the verdict line. */
+export function openCount(t: Tally): string {
+  const n = blocking(t).length;
+  return n ? `${t.open} open, ${n} integrity finding${n === 1 ? '' : 's'}` : `${t.open} open`;
+}
+
+/** The stop gate's and the ledger's lines for the findings that keep the verdict NOT DONE. */
+export function integrityLedger(t: Tally, limit = 4): string[] {
+  const errors = blocking(t);
+  const lines = errors.slice(0, limit).map((f) => `${f.kind} (${f.id}): ${f.message}`);
+  if (errors.length > limit) lines.push(`... and ${errors.length - limit} more integrity findings (proofmeter tally)`);
+  return lines;
+}
