@@ -33,6 +33,10 @@ export type PlanRule =
   | 'missing-id'
   | 'duplicate-id'
   | 'no-items'
+  /** A proof whose exit is 0 whatever happened (`true`, `npm test || true`, `npm test | tail`). */
+  | 'cannot-fail'
+  /** A warning only: a proof that checks no more than that a file exists (`test -f X`, `ls X`). */
+  | 'existence-only'
   /** A text too long to be a plan, refused before it is parsed (plan/planSize.ts). */
   | 'too-large';
 
@@ -49,7 +53,10 @@ export interface ParsedPlan {
   /** The first heading of the plan, if any. */
   title: string | null;
   items: PlanItem[];
+  /** What refuses the plan. */
   findings: PlanFinding[];
+  /** What is worth saying but refuses nothing. */
+  warnings: PlanFinding[];
 }
 
 /** Where a transcript line came from; only `main` can ever be evidence. */

@@ -2,7 +2,8 @@
 // gate. Refused: any write to .claude/proofmeter/** (the frozen goal, the runner, the records),
 // edits of .claude/settings*.json (and the user's settings) that change the meter's hook entries,
 // its statusLine or the switches that turn hooks off, and Bash commands that write those paths or
-// run the meter's adopt/install/uninstall. Edits that leave the meter's entries alone pass.
+// run a runner subcommand that changes the gate (adopt, install, uninstall, hook, ...: all but the
+// ones that only read, and handover). Edits that leave the meter's entries alone pass.
 // The fuller guards against loosening tests and gate configs plug in here later.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -10,6 +11,7 @@ import { resolve } from 'node:path';
 import { armingProjection, parseSettings } from '../core/install/settingsMerge';
 import { denyTool, silent, type HookAnswer } from './answer';
 import { analyzeBash, type BashFinding } from './bashWrites';
+import { gateChangeReason } from './gateChangeReason';
 import type { HookContext } from './context';
 import { str, type HookInput } from './payload';
 import { classifyPath, protectedPaths, shown, type Protected } from './protectedPaths';
@@ -18,9 +20,7 @@ const STATE_WHY = "the meter's own state (the frozen goal, the runner, its recor
 const SETTINGS_WHY = "the meter's hook entries";
 
 function bashReason(f: BashFinding): string {
-  if (f.kind === 'gate-change') {
-    return `Proofmeter guard: \`${f.target}\` changes the frozen goal or the hooks; adopting, installing and uninstalling are the person's steps. Ask the person to run it.`;
-  }
+  if (f.kind === 'gate-change') return gateChangeReason(f.target);
   const what = f.kind === 'state' ? STATE_WHY : `a settings file that holds ${SETTINGS_WHY}`;
   return `Proofmeter guard: this command would change ${f.target} (${f.how}), ${what}. An agent may not change its own gate. Read the state with \`proofmeter tally\`; to change other settings use the Edit tool, which lets through edits that leave the meter's entries alone; otherwise ask the person.`;
 }

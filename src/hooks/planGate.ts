@@ -34,6 +34,9 @@ export function planGate(input: HookInput, _ctx: HookContext): HookAnswer {
   const reason = [
     `Proofmeter refused this plan: ${n} problem${n === 1 ? '' : 's'}. Fix ${n === 1 ? 'it' : 'each'} in the plan file and call ExitPlanMode again:`,
     ...findingLines(parsed.findings),
+    // The agent is rewriting the plan anyway, so the warnings come along; alone they refuse nothing
+    // and add nothing to an approval the meter does not decide.
+    ...parsed.warnings.map((w) => `- line ${w.line} (a warning, not a refusal): ${w.message}`),
   ].join('\n');
   return denyTool(reason, 'deny');
 }

@@ -9,7 +9,7 @@ import { writeCacheFile } from './cacheDir';
 import { parsedPlanSchema } from './stateSchemas';
 
 /** Bump whenever the entry's shape (or ParsedPlan's) changes: an entry of another version is parsed again. */
-const VERSION = 2;
+const VERSION = 3;
 
 const entrySchema = z.object({
   version: z.literal(VERSION),

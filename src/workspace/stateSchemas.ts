@@ -13,7 +13,7 @@ export const proofSchema: z.ZodType<Proof> = z.discriminatedUnion('kind', [
 
 const ownerSchema = z.enum(['claude', 'human', 'later']);
 
-const ruleSchema = z.enum(['missing-proof', 'bare-name', 'placeholder', 'cut-short', 'missing-id', 'duplicate-id', 'no-items', 'too-large']);
+const ruleSchema = z.enum(['missing-proof', 'bare-name', 'placeholder', 'cut-short', 'missing-id', 'duplicate-id', 'no-items', 'cannot-fail', 'existence-only', 'too-large']);
 
 // A rule or owner added to core/types but not here would make every cached plan that uses it
 // fail validation and be parsed again on every call: these fail the typecheck instead.
@@ -43,4 +43,5 @@ export const parsedPlanSchema: z.ZodType<ParsedPlan> = z.object({
   title: z.string().nullable(),
   items: z.array(planItemSchema),
   findings: z.array(planFindingSchema),
+  warnings: z.array(planFindingSchema),
 });

@@ -14,6 +14,7 @@ import { witnessWorkspace } from './witnessSessions';
 import { readReruns } from './verifyState';
 import { readTranscriptCached } from './scanCache';
 import { readPlanCached } from './planCache';
+import { findingsForFrozen } from '../core/plan/frozenFindings';
 import { listSessions, projectTranscriptDir, sessionTranscriptOf, subagentFiles } from './transcriptFiles';
 
 export class UserError extends Error {
@@ -155,7 +156,7 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
     inputs: {
       goal: { title: goal.title, planPath: relative(src.cwd, planAbs) || goal.planPath, frozenBy: goal.frozenBy, frozenAt: goal.frozenAt },
       items: goal.items,
-      findings: current?.findings ?? [],
+      findings: current ? findingsForFrozen(current, frozenKeys) : [],
       added,
       // A pass, notice or words count only with the receipt Claude Code's hook wrote (witness.ts).
       ...witnessedInputs(src.cwd, readers.readTranscripts(sessions, scanKeepOf(goal.items, home))),

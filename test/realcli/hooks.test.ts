@@ -100,7 +100,7 @@ describe('hooks with the real Claude Code CLI', function () {
   it('plan gate: a plan without proofs is refused at ExitPlanMode, the fixed plan is approved and frozen', async function () {
     this.timeout(TIMEOUT);
     const bad = '# Marker plan\n\n## Steps\n- S1. Write the marker.\n- S2. The person reads it. Proof: human — your words name S2\n';
-    const good = '# Marker plan\n\n## Steps\n- S1. Write the marker. Proof: `echo plan-marker-ok`\n- S2. The person reads it. Proof: human — your words name S2\n';
+    const good = '# Marker plan\n\n## Steps\n- S1. Write the marker. Proof: `test -n plan-marker-ok`\n- S2. The person reads it. Proof: human — your words name S2\n';
     const { files } = prepared();
     const run = await runClaude({
       name: 'hooks-plan',
@@ -118,7 +118,7 @@ describe('hooks with the real Claude Code CLI', function () {
             { content: [{ type: 'tool_use', name: 'ExitPlanMode', input: {} }] },
             { content: [{ type: 'tool_use', name: 'Write', input: { file_path: '{{plan_file}}', content: good } }] },
             { content: [{ type: 'tool_use', name: 'ExitPlanMode', input: {} }] },
-            bash('echo plan-marker-ok'),
+            bash('test -n plan-marker-ok'),
             { text: 'Plan approved and S1 proved.' },
           ],
         }],
@@ -135,7 +135,7 @@ describe('hooks with the real Claude Code CLI', function () {
     const asked = readFileSync(run.controlLog!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
       .filter((c) => c.dir === 'from-cli' && c.msg.request?.subtype === 'can_use_tool' && c.msg.request.tool_name === 'ExitPlanMode');
     assert.equal(asked.length, 1);
-    assert.match(String(asked[0].msg.request.input.plan), /Proof: `echo plan-marker-ok`/);
+    assert.match(String(asked[0].msg.request.input.plan), /Proof: `test -n plan-marker-ok`/);
     // Frozen at approval, with the approving session.
     const goal = goalOf(run);
     assert.equal(goal.frozenBy, 'approval');
@@ -150,7 +150,7 @@ describe('hooks with the real Claude Code CLI', function () {
 
   it('stop gate: blocked while a proof is unrun, allowed once the agent ran it and it passed', async function () {
     this.timeout(TIMEOUT);
-    const plan = '# Unrun\n\n## Steps\n- S1. Prove it. Proof: `echo unrun-proof-ok`\n';
+    const plan = '# Unrun\n\n## Steps\n- S1. Prove it. Proof: `test -n unrun-proof-ok`\n';
     const { files } = prepared({ plan, adopt: true });
     const run = await runClaude({
       name: 'hooks-stop-unrun',
@@ -158,14 +158,14 @@ describe('hooks with the real Claude Code CLI', function () {
       prompt: 'finish the unrun task',
       args: ['--dangerously-skip-permissions'],
       files,
-      script: { threads: [{ name: 'main', match: 'finish the unrun task', turns: [{ text: 'All done, I think.' }, bash('echo unrun-proof-ok'), { text: 'Now it is proved.' }] }] },
+      script: { threads: [{ name: 'main', match: 'finish the unrun task', turns: [{ text: 'All done, I think.' }, bash('test -n unrun-proof-ok'), { text: 'Now it is proved.' }] }] },
     });
     runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     const reqs = threadRequests(run);
     assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2], 'one block, then the proof, then the stop went through');
     const fed = lastUserText(reqs[1]!);
-    assert.ok(fed.includes("Proofmeter: Claude's part of the goal is not done (2 of 4). Open:\n- S1 (not run yet): run `echo unrun-proof-ok`"), fed);
+    assert.ok(fed.includes("Proofmeter: Claude's part of the goal is not done (2 of 4). Open:\n- S1 (not run yet): run `test -n unrun-proof-ok`"), fed);
     assert.ok(fed.includes("Stop blocked 1 of 8 times in a row (Claude Code's cap)."), fed);
     assert.deepEqual(outcomes(run, 'stop'), ['block', 'allow']);
     assert.equal(pm(['tally', '--cwd', run.project], run.project, { ...process.env, HOME: run.home }).out.trim().split('\n').at(-1), 'verdict: ALL DONE');
@@ -282,7 +282,7 @@ describe('hooks with the real Claude Code CLI', function () {
 
   it('SessionStart after /compact carries the ledger into the next request', async function () {
     this.timeout(TIMEOUT);
-    const plan = '# Ledger\n\n## Steps\n- S1. First. Proof: `echo ledger-s1-ok`\n- S2. Second. Proof: `echo ledger-s2-not-yet`\n';
+    const plan = '# Ledger\n\n## Steps\n- S1. First. Proof: `test -n ledger-s1-ok`\n- S2. Second. Proof: `test -n ledger-s2-not-yet`\n';
     const { files } = prepared({ plan, adopt: true });
     const run = await runClaude({
       name: 'hooks-compact',
@@ -293,7 +293,7 @@ describe('hooks with the real Claude Code CLI', function () {
       files: { ...files, [join('.claude', 'settings.json')]: JSON.stringify(onlyGates('session-start'), null, 2) },
       script: {
         compactText: 'COMPACTED-SUMMARY: the session ran its first step.',
-        threads: [{ name: 'main', match: 'first ledger prompt', turns: [bash('echo ledger-s1-ok'), { text: 'S1 done.' }] }],
+        threads: [{ name: 'main', match: 'first ledger prompt', turns: [bash('test -n ledger-s1-ok'), { text: 'S1 done.' }] }],
       },
     });
     runs.push(run);
@@ -301,7 +301,7 @@ describe('hooks with the real Claude Code CLI', function () {
     assert.deepEqual(run.invocations.map((i) => i.exitCode), [0, 0, 0]);
     assert.ok(outcomes(run, 'session-start').includes('context-compact'), `session-start outcomes: ${outcomes(run, 'session-start')}`);
     // The startup ledger had S1 open; the one after /compact has it done.
-    assert.ok(JSON.stringify(threadRequests(run)[0]!.body.messages).includes('- S1 (not run yet): run `echo ledger-s1-ok`'));
+    assert.ok(JSON.stringify(threadRequests(run)[0]!.body.messages).includes('- S1 (not run yet): run `test -n ledger-s1-ok`'));
     const after = run.requests().filter((q) => q.path === '/v1/messages' && JSON.stringify(q.body?.messages ?? []).includes('after compact prompt'));
     assert.ok(after.length >= 1, 'the post-compact prompt reached the API');
     const sent = JSON.stringify(after[0]!.body.messages);
@@ -309,7 +309,7 @@ describe('hooks with the real Claude Code CLI', function () {
     assert.ok(!sent.includes('first ledger prompt'), 'the pre-compact conversation is gone from it');
     assert.ok(sent.includes('Proofmeter progress ledger'), 'the ledger is in it');
     assert.ok(sent.includes("3 of 5 of Claude's part done."), sent.slice(0, 4000));
-    assert.ok(sent.includes('- S2 (not run yet): run `echo ledger-s2-not-yet`'));
+    assert.ok(sent.includes('- S2 (not run yet): run `test -n ledger-s2-not-yet`'));
     assert.ok(sent.includes('Done: S1'));
   });
 
@@ -355,7 +355,7 @@ describe('hooks with the real Claude Code CLI', function () {
 
   it('statusLine (terminal UI only): `proofmeter statusline` shows the count, and moves when the proof passes', async function () {
     this.timeout(TIMEOUT);
-    const plan = '# Status\n\n## Steps\n- S1. Prove it. Proof: `echo status-proof-ok`\n';
+    const plan = '# Status\n\n## Steps\n- S1. Prove it. Proof: `test -n status-proof-ok`\n';
     const { files } = prepared({ plan, adopt: true });
     let before = '';
     const run = await runClaude({
@@ -363,7 +363,7 @@ describe('hooks with the real Claude Code CLI', function () {
       mode: 'tui',
       args: ['--dangerously-skip-permissions'],
       files,
-      script: { threads: [{ name: 'main', match: 'run the status proof', turns: [bash('echo status-proof-ok'), { text: 'Proved.' }] }] },
+      script: { threads: [{ name: 'main', match: 'run the status proof', turns: [bash('test -n status-proof-ok'), { text: 'Proved.' }] }] },
       drive: async (t) => {
         before = await t.waitForScreen(/▱▱ 2\/4 · build ○/, 20000);
         await t.submit('run the status proof');
@@ -378,7 +378,7 @@ describe('hooks with the real Claude Code CLI', function () {
 
   it('/goal PLAN.md: the built-in command reaches UserPromptSubmit and the hook adopts the plan', async function () {
     this.timeout(TIMEOUT);
-    const plan = '# Walk-away\n\n## Steps\n- S1. Prove it. Proof: `echo goal-adopted-ok`\n';
+    const plan = '# Walk-away\n\n## Steps\n- S1. Prove it. Proof: `test -n goal-adopted-ok`\n';
     const { files } = prepared({ plan });
     const run = await runClaude({
       name: 'hooks-goal',
@@ -388,7 +388,7 @@ describe('hooks with the real Claude Code CLI', function () {
       files,
       script: {
         sideJson: { ok: true, reason: 'the tally reads ALL DONE' },
-        threads: [{ name: 'main', match: 'PLAN.md', turns: [bash('echo goal-adopted-ok'), { text: 'Done with PLAN.md.' }] }],
+        threads: [{ name: 'main', match: 'PLAN.md', turns: [bash('test -n goal-adopted-ok'), { text: 'Done with PLAN.md.' }] }],
       },
     });
     runs.push(run);

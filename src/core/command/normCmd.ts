@@ -3,80 +3,70 @@
 // around a token made only of plain path characters, and the home folder however it is written.
 // Everything else (operators, redirections, prefixes, spacing around operators) stays as written.
 
+import { lex, type Quote, type Word } from '../shell/lex';
+
 const HOME = '\u0000';
 // Characters that mean the same quoted or not. `~` is left out: unquoted at a word's start it expands.
 const PLAIN = /^[A-Za-z0-9_.\/@%+=:,\-\u0000]+$/;
 
-type Quote = '' | "'" | '"';
 interface Segment {
   quote: Quote;
   text: string;
 }
 
+// No quoting, expansion, operator or comment: nothing to read but the blanks between words.
+const SIMPLE = /^[^'"`$\\~#\n<>&|;()]*$/;
+
 export function normCmd(command: string, home: string | null): string {
-  return tokenize(command)
-    .map((segments) => renderToken(segments.map((s, i) => markHome(s, i === 0, home))))
-    .join(' ')
-    .split(HOME)
-    .join('~');
+  const homeText = home && home !== '/' ? home.replace(/\/+$/, '') : null;
+  if (SIMPLE.test(command) && !(homeText && command.includes(homeText))) return command.split(/[ \t]+/).filter(Boolean).join(' ');
+  return render(command, home).split(HOME).join('~');
 }
 
-/** Splits on unquoted white space; each token keeps its quoted and unquoted pieces. */
-function tokenize(command: string): Segment[][] {
-  const tokens: Segment[][] = [];
-  let token: Segment[] = [];
-  let seg: Segment | null = null;
-  const flush = () => {
-    if (seg) token.push(seg);
-    seg = null;
-  };
-  const endToken = () => {
-    flush();
-    if (token.length) tokens.push(token);
-    token = [];
-  };
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i]!;
-    const current = seg as Segment | null;
-    if (current && current.quote) {
-      if (c === current.quote) {
-        flush();
-      } else if (current.quote === '"' && c === '\\' && i + 1 < command.length) {
-        current.text += c + command[++i];
-      } else {
-        current.text += c;
-      }
+/**
+ * The shared lexer's tokens, written back with one space wherever the command had blanks and
+ * nothing where it had none, so `a&&b` and `a && b` stay apart.
+ */
+function render(command: string, home: string | null): string {
+  let out = '';
+  let end = -1;
+  for (const t of lex(command).tokens) {
+    if (end >= 0) out += t.start > end ? ' ' : '';
+    end = t.end;
+    if (t.kind === 'word') out += renderWord(t, home);
+    else if (t.kind === 'op' || t.kind === 'redirect') out += command.slice(t.start, t.end);
+    else if (t.kind === 'comment') out += t.text.replace(/[ \t]+/g, ' ').trimEnd();
+    else out += t.body;
+  }
+  return out;
+}
+
+function renderWord(word: Word, home: string | null): string {
+  const texts: Segment[] = [];
+  let plain = true;
+  for (const [i, p] of word.pieces.entries()) {
+    if (p.kind === 'sub') {
+      // What runs inside is a command of its own, with its own blanks to forgive.
+      const close = p.open === '`' ? '`' : ')';
+      texts.push({ quote: '', text: p.open + render(p.body, home) + (p.closed ? close : '') });
+      plain = false;
       continue;
     }
-    if (c === ' ' || c === '\t') {
-      endToken();
-    } else if (c === "'" || c === '"') {
-      flush();
-      seg = { quote: c, text: '' };
-    } else {
-      if (!current) seg = { quote: '', text: '' };
-      if (c === '\\' && i + 1 < command.length) {
-        seg!.text += c + command[++i];
-      } else {
-        seg!.text += c;
-      }
-    }
+    // An unterminated quote keeps its opening mark so it never equals a terminated one.
+    const seg = markHome(p.closed ? { quote: p.quote, text: p.raw } : { quote: '', text: p.quote + p.raw }, i === 0, home);
+    if (!(PLAIN.test(seg.text) || (seg.quote === '' && seg.text === ''))) plain = false;
+    texts.push(seg);
   }
-  // An unterminated quote keeps its opening mark so it never equals a terminated one.
-  const open = seg as Segment | null;
-  if (open && open.quote) {
-    open.text = open.quote + open.text;
-    open.quote = '';
-  }
-  endToken();
-  return tokens;
+  const joined = texts.map((s) => s.text).join('');
+  if (joined.length > 0 && plain) return joined;
+  return texts.map((s) => s.quote + s.text + (s.quote === "$'" ? "'" : s.quote)).join('');
 }
 
 function markHome(seg: Segment, first: boolean, home: string | null): Segment {
   let text = seg.text;
   // A literal home path is the home folder in any quoting; the variable forms expand outside '...'.
   if (home && home !== '/') text = replaceHomePath(text, home);
-  if (seg.quote !== "'") text = text.replace(/\$\{HOME\}|\$HOME(?![A-Za-z0-9_])/g, HOME);
+  if (seg.quote !== "'" && seg.quote !== "$'") text = text.replace(/\$\{HOME\}|\$HOME(?![A-Za-z0-9_])/g, HOME);
   if (seg.quote === '' && first && /^~(?=\/|$)/.test(text)) text = HOME + text.slice(1);
   return { quote: seg.quote, text };
 }
@@ -99,12 +89,4 @@ function replaceHomePath(text: string, home: string): string {
     at = hit + trimmed.length;
   }
   return out + text.slice(at);
-}
-
-function renderToken(segments: Segment[]): string {
-  const joined = segments.map((s) => s.text).join('');
-  if (joined.length > 0 && segments.every((s) => PLAIN.test(s.text) || (s.quote === '' && s.text === ''))) {
-    return joined;
-  }
-  return segments.map((s) => s.quote + s.text + s.quote).join('');
 }

@@ -5,23 +5,19 @@
 // path only ever allows what the full guard allows (test/unit/hooks/guardFast.test.ts checks it on
 // the guard's own cases). The transcript_path (always under ~/.claude) is not read.
 
+import { FRONT_VERBS } from '../shell/verbs';
+
 export const GUARD_SCRIPT_REL = '.claude/proofmeter/guard.sh';
 
 export const GUARD_MARKERS = ['proofmeter', 'settings', 'disableAllHooks', '.claude'] as const;
 
 /**
- * Words that can write, delete or hide a command: every verb the full guard reads (bashWrites.ts),
- * the wrappers it looks through, shells and interpreters. A command holding any of them goes to
- * the full guard, which also follows symlinks and parent folders (`rm -rf .`).
+ * Words that can write, delete or hide a command, from the shared shell reading (core/shell/verbs.ts):
+ * every verb the full guard reads, the wrappers it looks through, shells, interpreters and `hook`.
+ * A command holding any of them goes to the full guard, which also follows symlinks and parent
+ * folders (`rm -rf .`).
  */
-export const GUARD_VERBS = [
-  'rm', 'rmdir', 'unlink', 'shred', 'mv', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl',
-  'tee', 'touch', 'truncate', 'sponge', 'mkfifo', 'cp', 'install', 'ln', 'rsync', 'scp',
-  'sed', 'gsed', 'perl', 'ruby', 'yq', 'dd', 'eval', 'find', 'git', 'cd', 'pushd', 'source', '.',
-  'sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'python*', 'node', 'nodejs', 'deno', 'bun', 'php',
-  'awk', 'gawk', 'mawk', 'osascript', 'lua', 'sudo', 'doas', 'env', 'command', 'builtin', 'exec',
-  'nohup', 'nice', 'time', 'timeout', 'stdbuf', 'ionice', 'chronic', 'xargs', 'npx',
-] as const;
+export const GUARD_VERBS = FRONT_VERBS;
 
 /**
  * What the sh front reads with its pattern expansions: a payload, the part of it before

@@ -1,5 +1,6 @@
 // The one-line lessons the plan gate shows the coding agent: each says what to write instead.
 
+import type { ExitReading } from '../shell/exitStatus';
 import type { ProofRead } from './readProof';
 
 function quote(s: string, max = 60): string {
@@ -28,7 +29,7 @@ export function missingProofMessage(
 }
 
 export function cutShortMessage(id: string, text: string): string {
-  return `${id}: the proof ${quote(text)} is cut short by an unmatched backtick; close the span, e.g. Proof: \`npm test\`, and wrap a command holding a backtick in double backticks: Proof: \`\` echo \`date\` \`\`.`;
+  return `${id}: the proof ${quote(text)} is cut short by an unmatched backtick; close the span, e.g. Proof: \`npm test\`, and wrap a command holding a backtick in double backticks: Proof: \`\` grep -q "\`whoami\`" users.txt \`\`.`;
 }
 
 export function swallowedMessage(id: string): string {
@@ -56,4 +57,33 @@ export function duplicateIdMessage(id: string, firstLine: number, suggestion: st
 
 export function noItemsMessage(): string {
   return 'The plan has no items; list each step as "- S1. What to do. Proof: `npm test`" under a heading such as ## Steps or ## Checks.';
+}
+
+/** A command as a code span: double backticks when it holds one, on one line. */
+function span(command: string): string {
+  const one = command.replace(/\s+/g, ' ').trim();
+  return one.includes('`') ? `\`\` ${one} \`\`` : `\`${one}\``;
+}
+
+export function cannotFailMessage(id: string, command: string, m: Extract<ExitReading, { kind: 'cannot-fail' }>): string {
+  const proof = span(command);
+  const example = m.fix ? `Proof: ${span(m.fix)}` : COMMAND_EXAMPLE;
+  switch (m.how) {
+    case 'constant':
+      return `${id}: the proof ${proof} exits 0 whatever happened${m.culprit.trim() === command.trim() ? '' : ` (${span(m.culprit)} cannot fail)`}, so it proves nothing; give a command that fails when ${id} is not done, e.g. ${COMMAND_EXAMPLE}.`;
+    case 'or-mask':
+      return `${id}: the proof ${proof} always exits 0, because ${span(m.culprit)} hides a failure; drop it, e.g. ${example}.`;
+    case 'sequence':
+      return `${id}: the proof ${proof} exits with its last command, ${span(m.culprit)}, which cannot fail; end with the check, e.g. ${example}.`;
+    case 'pipeline':
+      return `${id}: the proof ${proof} exits with the status of ${span(m.culprit)}, which hides a failure before it; put set -o pipefail first, e.g. ${example}.`;
+    case 'background':
+      return `${id}: the proof ${proof} runs in the background and exits 0 at once; run it in the foreground, e.g. ${example}.`;
+  }
+}
+
+export function existenceOnlyMessage(id: string, command: string, target: string | null, folder: boolean): string {
+  const what = target ? `that ${target} exists` : 'that something exists';
+  const check = `grep -${folder ? 'r' : ''}q "expected text" ${target ?? 'FILE'}`;
+  return `${id}: the proof ${span(command)} only checks ${what}, which passes whatever it holds; a check of its content says more, e.g. Proof: \`${check}\`.`;
 }

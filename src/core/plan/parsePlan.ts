@@ -18,6 +18,7 @@ import {
   swallowedMessage,
 } from './messages';
 import { findPlaceholders, isBareName } from './proofRules';
+import { judgeShape } from './proofShape';
 import { mentionsProof, proseOnly, readProof } from './readProof';
 
 // Letters then digits, then `.`, `:` or `)`, not glued to more word characters: `V1.2 notes` is prose.
@@ -33,10 +34,12 @@ function idOf(first: Flat | undefined): { letters: string; number: number; id: s
 interface Draft {
   item: PlanItem;
   findings: PlanFinding[];
+  warnings: PlanFinding[];
 }
 
 function judgeItem(id: string, list: string, text: string, line: number, paragraphs: Flat[]): Draft {
   const findings: PlanFinding[] = [];
+  const warnings: PlanFinding[] = [];
   const refuse = (rule: PlanFinding['rule'], message: string): void => {
     findings.push({ id, rule, line, message });
   };
@@ -56,9 +59,14 @@ function judgeItem(id: string, list: string, text: string, line: number, paragra
       refusePlaceholders(words, read.proof.kind);
       if (read.proof.kind === 'command' && isBareName(read.proof.command)) {
         refuse('bare-name', bareNameMessage(id, read.proof.command));
+      } else if (read.proof.kind === 'command') {
+        const shape = judgeShape(id, read.proof.command);
+        if (shape?.severity === 'error') refuse(shape.rule, shape.message);
+        else if (shape) warnings.push({ id, rule: shape.rule, line, message: shape.message });
       }
-      // A refused proof never counts, so it is not handed on.
-      if (findings.length === 0) proof = read.proof;
+      // A refused proof never counts, so it is not handed on. A proof that cannot fail is kept: it is
+      // a command that runs as written, and the refusal already keeps it from the gate and adopt.
+      if (findings.every((f) => f.rule === 'cannot-fail')) proof = read.proof;
       break;
     }
     case 'cut-short':
@@ -80,7 +88,7 @@ function judgeItem(id: string, list: string, text: string, line: number, paragra
     default:
       refuse('missing-proof', missingProofMessage(id, read));
   }
-  return { item: { id, list, text, key: itemKey(list, text), owner, proof, line }, findings };
+  return { item: { id, list, text, key: itemKey(list, text), owner, proof, line }, findings, warnings };
 }
 
 export function parsePlan(markdown: string): ParsedPlan {
@@ -89,6 +97,7 @@ export function parsePlan(markdown: string): ParsedPlan {
   let list = '';
   const items: PlanItem[] = [];
   const findings: PlanFinding[] = [];
+  const warnings: PlanFinding[] = [];
   const firstLineOf = new Map<string, number>();
   const duplicates: { finding: PlanFinding; firstLine: number; letters: string }[] = [];
   const highest = new Map<string, number>();
@@ -124,6 +133,7 @@ export function parsePlan(markdown: string): ParsedPlan {
       duplicates.push({ finding, firstLine: seen, letters });
     }
     findings.push(...draft.findings);
+    warnings.push(...draft.warnings);
   };
 
   const visit = (node: Nodes): void => {
@@ -144,5 +154,5 @@ export function parsePlan(markdown: string): ParsedPlan {
     d.finding.message = duplicateIdMessage(d.finding.id ?? '', d.firstLine, `${d.letters}${next}`);
   }
   if (items.length === 0) findings.push({ id: null, rule: 'no-items', line: 1, message: noItemsMessage() });
-  return { title, items, findings };
+  return { title, items, findings, warnings };
 }

@@ -23,7 +23,7 @@ const PLACEHOLDER = /(?<![\p{L}\p{N}_<])<(?![<(\s])\p{L}[\p{L}\p{N}_ .,\/:-]*?(?
  *   when its last part is a dotfile (`.env`, `.gitignore`), or when its last part is a well-known
  *   extensionless document (`README`, `LICENSE`, `Makefile`). `a.out` stays a command: it is the
  *   compiler's default executable.
- * - Every other single token is taken as a command: `make`, `pytest`, `true`, `./run.sh`,
+ * - Every other single token is taken as a command: `make`, `pytest`, `cargo`, `./run.sh`,
  *   `bin/check`, `scripts/verify.py`. Scripts run something, and one that is not on the PATH fails,
  *   so it can never count by mistake.
  * - Tokens with shell syntax (`make&&ls`, `$(...)`) are commands, never bare names.

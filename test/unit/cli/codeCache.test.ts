@@ -52,7 +52,7 @@ describe('the CLI code cache', () => {
     // Same length, different code: what a rebuild after `git pull` can produce.
     [loaderA, loaderB] = [cliLoader(await bundle('0.0.1')), cliLoader(await bundle('0.0.2'))];
     assert.equal(loaderA.length, loaderB.length);
-    writeFileSync(join(dir, 'plan.md'), '# P\n\n## Steps\n- **S1.** Greet. Proof: `echo hi`\n');
+    writeFileSync(join(dir, 'plan.md'), '# P\n\n## Steps\n- **S1.** Greet. Proof: `grep -q hi greet.txt`\n');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 

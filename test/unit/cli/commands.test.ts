@@ -9,7 +9,7 @@ import { FIXTURES, labTranscript } from '../helpers/fixtures';
 const PLAN = `# Greeting
 
 ## Steps
-- **S1.** Greet. Proof: \`echo hello-from-bash; echo to-stderr >&2\`
+- **S1.** Greet. Proof: \`sleep 1; cat out.txt\`
 - **S2.** Fail. Proof: \`echo before-exit; echo err-before-exit >&2; exit 3\`
 - **S3.** Yours. Proof: human — your answer names S3
 `;

@@ -55,6 +55,20 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
       ['node .claude/proofmeter/proofmeter.js uninstall', 'meter command'],
       ['npx proofmeter install --local', 'meter command'],
       ['cat > .claude/proofmeter/goal.json <<EOF\n{}\nEOF', '> redirect'],
+      ['sh <<EOF\nrm -rf .claude/proofmeter\nEOF', 'rm'],
+      ['bash <<< "rm -rf .claude"', 'rm'],
+      ["python3 <<'PY'\nopen('.claude/proofmeter/goal.json', 'w')\nPY", 'python3 inline code'],
+      ['{ rm -rf .claude/proofmeter; }', 'rm'],
+      ['if true; then rm .claude/proofmeter/goal.json; fi', 'rm'],
+      ["rm -rf $'\\x2eclaude'", 'rm'],
+      ['cat <(rm .claude/proofmeter/goal.json)', 'rm'],
+      ['(echo {}) > .claude/proofmeter/goal.json', '> redirect'],
+      ['(cd src; cat x) >> .claude/settings.json', '>> redirect'],
+      ['(cd /tmp); rm -rf .claude', 'rm'],
+      ['cd /tmp | true; rm -rf .claude/proofmeter', 'rm'],
+      ['cd /nowhere; rm -rf .claude', 'rm'],
+      ['cd /nowhere || rm -rf .claude', 'rm'],
+      ['cd src & rm -f .claude/proofmeter/goal.json', 'rm'],
     ];
     for (const [cmd, how] of denied) {
       it(`denies ${JSON.stringify(cmd)}`, () => {
@@ -65,6 +79,7 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
     }
     const allowed = [
       'npm test',
+      'cat <<EOF > notes.md\nsh -c "rm -rf .claude"\nEOF',
       'cat .claude/proofmeter/goal.json',
       'node .claude/proofmeter/proofmeter.js tally',
       'proofmeter tally --json > /tmp/tally.json',
@@ -73,6 +88,8 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
       'ls -la .claude 2>&1 | head',
       'echo done > out.txt 2>&1',
       'rm -rf node_modules dist',
+      'cd /tmp/build && rm -rf .claude',
+      '(cd /tmp/build && rm -rf .claude)',
       'git clean -fdx -e .claude',
       'git clean -n',
       'git checkout main',
@@ -134,5 +151,58 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
     const r = await gate('guard', payload('pretool-bash', { cwd: w.ws }), w, { handler: () => { throw new Error('x'); } });
     assert.equal(r.json.hookSpecificOutput, undefined);
     assert.match(r.json.systemMessage, /^Proofmeter's guard failed \(internal: Error .*\); this tool call was not checked\./);
+  });
+});
+
+describe('guard: the runner\'s subcommands', () => {
+  const w = workspace();
+  const scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+  // Every subcommand but the ones that only read (and the agent's own handover) changes the gate.
+  const denied: Array<[string, string]> = [
+    ['node .claude/proofmeter/proofmeter.js hook plan-approved < x', 'proofmeter hook'],
+    ['node "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop < payload.json', 'proofmeter hook'],
+    ['echo {} | node .claude/proofmeter/proofmeter.js hook prompt', 'proofmeter hook'],
+    ['node /tmp/pm.js hook plan-approved < x', 'proofmeter hook'],
+    ['cp .claude/proofmeter/proofmeter.js /tmp/pm.js && node /tmp/pm.js hook plan-approved < x', 'proofmeter hook'],
+    ['/tmp/copy.cjs hook session-start', 'proofmeter hook'],
+    ['node --no-warnings dist/proofmeter.js hook guard', 'proofmeter hook'],
+    ['npx proofmeter hook stop', 'proofmeter hook'],
+    ['npx --yes proofmeter adopt PLAN.md', 'proofmeter adopt'],
+    ['env X=1 proofmeter verify', 'proofmeter verify'],
+    ['proofmeter demo', 'proofmeter demo'],
+    ['proofmeter frobnicate', 'proofmeter frobnicate'],
+    ['bash -c "node .claude/proofmeter/proofmeter.js hook plan-approved < x"', 'proofmeter hook'],
+    ['watch proofmeter install', 'proofmeter install'],
+  ];
+  for (const [cmd, target] of denied) {
+    it(`denies ${JSON.stringify(cmd)} as a gate change`, () => {
+      const f = analyzeBash(cmd, scope);
+      assert.deepEqual(f.map((x) => [x.kind, x.target]), [['gate-change', target]]);
+    });
+  }
+  const allowed = [
+    'proofmeter tally --json',
+    'node .claude/proofmeter/proofmeter.js statusline < status.json',
+    'npx proofmeter check-plan PLAN.md',
+    'proofmeter doctor',
+    'proofmeter --version',
+    'proofmeter --help',
+    'proofmeter',
+    'npx proofmeter handover S2 --why "needs the production key"',
+    'grep -rn proofmeter src',
+    'grep proofmeter install.log',
+    'git hook run pre-commit',
+    'node scripts/build.js',
+  ];
+  for (const cmd of allowed) {
+    it(`allows ${JSON.stringify(cmd)}`, () => assert.deepEqual(analyzeBash(cmd, scope), []));
+  }
+
+  it('denies a hook run by hand with one line that says what to do instead', async () => {
+    const r = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_input: { command: 'node .claude/proofmeter/proofmeter.js hook plan-approved < x' } }), w);
+    const reason: string = r.json.hookSpecificOutput.permissionDecisionReason;
+    assert.equal(r.json.hookSpecificOutput.permissionDecision, 'deny');
+    assert.equal(reason.split('\n').length, 1);
+    assert.match(reason, /^Proofmeter guard: `proofmeter hook` runs one of the meter's gates by hand.*Read the state with `proofmeter tally`/);
   });
 });

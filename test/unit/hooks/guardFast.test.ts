@@ -31,6 +31,9 @@ const refused = [
   'npx proofmeter install --local',
   'bash -c "rm -rf .claude"',
   'cd innocent && rm goal.json',
+  'node .claude/proofmeter/proofmeter.js hook plan-approved < x',
+  'node /tmp/pm.js hook plan-approved < x',
+  '/tmp/pm.js hook stop',
 ];
 // Cases the full guard lets through (it is practical, not complete); the front must not answer them.
 const gaps = ['cd .cl* && rm -rf proof*', 'x=.claude; rm -r $x', 'python3 build.py', 'git status'];

@@ -10,21 +10,21 @@ const cmd = (command: string): Proof => ({ kind: 'command', command });
 
 describe('parsePlan: ids', () => {
   const cases: [string, string, string | null][] = [
-    ['plain with dot', '- S1. Do it. Proof: `true`', 'S1'],
-    ['bold with dot inside', '- **S1.** Do it. Proof: `true`', 'S1'],
-    ['bold with dot outside', '- **S1**. Do it. Proof: `true`', 'S1'],
-    ['bold with colon inside', '- **S3:** Do it. Proof: `true`', 'S3'],
-    ['paren', '- S1) Do it. Proof: `true`', 'S1'],
-    ['two digits', '- V12: Do it. Proof: `true`', 'V12'],
-    ['several letters', '- ABC7. Do it. Proof: `true`', 'ABC7'],
-    ['ordered list', '1. S2. Do it. Proof: `true`', 'S2'],
-    ['star bullet', '* T4: Do it. Proof: `true`', 'T4'],
-    ['id alone with its proof', '- S5: Proof: `true`', 'S5'],
-    ['no punctuation is no id', '- S1 Do it. Proof: `true`', null],
-    ['version number is no id', '- V1.2 Do it. Proof: `true`', null],
-    ['id in a code span is no id', '- `S1.` Do it. Proof: `true`', null],
-    ['id not at the start', '- Step S1. Do it. Proof: `true`', null],
-    ['digits only', '- 12) Do it. Proof: `true`', null],
+    ['plain with dot', '- S1. Do it. Proof: `make`', 'S1'],
+    ['bold with dot inside', '- **S1.** Do it. Proof: `make`', 'S1'],
+    ['bold with dot outside', '- **S1**. Do it. Proof: `make`', 'S1'],
+    ['bold with colon inside', '- **S3:** Do it. Proof: `make`', 'S3'],
+    ['paren', '- S1) Do it. Proof: `make`', 'S1'],
+    ['two digits', '- V12: Do it. Proof: `make`', 'V12'],
+    ['several letters', '- ABC7. Do it. Proof: `make`', 'ABC7'],
+    ['ordered list', '1. S2. Do it. Proof: `make`', 'S2'],
+    ['star bullet', '* T4: Do it. Proof: `make`', 'T4'],
+    ['id alone with its proof', '- S5: Proof: `make`', 'S5'],
+    ['no punctuation is no id', '- S1 Do it. Proof: `make`', null],
+    ['version number is no id', '- V1.2 Do it. Proof: `make`', null],
+    ['id in a code span is no id', '- `S1.` Do it. Proof: `make`', null],
+    ['id not at the start', '- Step S1. Do it. Proof: `make`', null],
+    ['digits only', '- 12) Do it. Proof: `make`', null],
   ];
   for (const [name, md, want] of cases) {
     it(name, () => {
@@ -44,7 +44,7 @@ describe('parsePlan: proofs', () => {
     ['pipe', '- S1. x Proof: `grep -c x f | test 1 -eq`', cmd('grep -c x f | test 1 -eq')],
     ['double quotes', '- S1. x Proof: `grep -q "a b" f`', cmd('grep -q "a b" f')],
     ['single quotes', "- S1. x Proof: `grep -q 'it''s' f`", cmd("grep -q 'it''s' f")],
-    ['double backticks around a backtick', '- S1. x Proof: `` echo `date` ``', cmd('echo `date`')],
+    ['double backticks around a backtick', '- S1. x Proof: `` grep -q "`whoami`" users.txt ``', cmd('grep -q "`whoami`" users.txt')],
     ['double backticks without padding', '- S1. x Proof: ``a`b``', cmd('a`b')],
     ['redirections', '- S1. x Proof: `sort <in.txt >out.txt 2>&1`', cmd('sort <in.txt >out.txt 2>&1')],
     ['heredoc', '- S1. x Proof: `cat <<EOF`', cmd('cat <<EOF')],
@@ -145,20 +145,20 @@ describe('parsePlan: refusals', () => {
   }
 
   it('missing-id names the line and quotes the item', () => {
-    const plan = parsePlan('# P\n\n- S1. ok Proof: `true`\n- Add logging. Proof: `npm test`\n');
+    const plan = parsePlan('# P\n\n- S1. ok Proof: `make`\n- Add logging. Proof: `npm test`\n');
     assert.deepEqual(plan.findings.map((f) => [f.id, f.rule, f.line]), [[null, 'missing-id', 4]]);
     assert.match(plan.findings[0]!.message, /"Add logging\. Proof: npm test" on line 4 .*- S4\. /);
     assert.deepEqual(plan.items.map((i) => i.id), ['S1']);
   });
 
   it('duplicate-id flags the second and later uses, suggesting a free id', () => {
-    const plan = parsePlan('- S1. a Proof: `true`\n- S2. b Proof: `true`\n- S1. c Proof: `true`\n- s1. d Proof: `true`\n- V1. e Proof: `true`');
+    const plan = parsePlan('- S1. a Proof: `make`\n- S2. b Proof: `make`\n- S1. c Proof: `make`\n- s1. d Proof: `make`\n- V1. e Proof: `make`');
     assert.deepEqual(plan.findings.map((f) => [f.id, f.rule, f.line]), [['S1', 'duplicate-id', 3], ['s1', 'duplicate-id', 4]]);
     assert.equal(plan.findings[0]!.message, 'S1 is already used on line 1; give this item its own id, e.g. S3.');
     assert.equal(plan.findings[1]!.message, 's1 is already used on line 1; give this item its own id, e.g. s4.');
     // Both copies stay items with their proofs: the id clash is the only finding.
     assert.deepEqual(plan.items.map((i) => [i.id, i.proof]), [
-      ['S1', cmd('true')], ['S2', cmd('true')], ['S1', cmd('true')], ['s1', cmd('true')], ['V1', cmd('true')],
+      ['S1', cmd('make')], ['S2', cmd('make')], ['S1', cmd('make')], ['s1', cmd('make')], ['V1', cmd('make')],
     ]);
   });
 
@@ -179,41 +179,41 @@ describe('parsePlan: refusals', () => {
 
 describe('parsePlan: structure', () => {
   it('title is the first heading, list the nearest heading above', () => {
-    const plan = parsePlan('Intro.\n\n- S1. a Proof: `true`\n\n# Title\n\n## Steps\n\n- S2. b Proof: `true`\n\n### Deeper **bold** `code`\n\n- S3. c Proof: `true`\n\n## Checks\n\n- V1. d Proof: `true`\n');
+    const plan = parsePlan('Intro.\n\n- S1. a Proof: `make`\n\n# Title\n\n## Steps\n\n- S2. b Proof: `make`\n\n### Deeper **bold** `code`\n\n- S3. c Proof: `make`\n\n## Checks\n\n- V1. d Proof: `make`\n');
     assert.equal(plan.title, 'Title');
     assert.deepEqual(plan.items.map((i) => [i.id, i.list]), [['S1', ''], ['S2', 'Steps'], ['S3', 'Deeper bold code'], ['V1', 'Checks']]);
     assert.deepEqual(plan.items.map((i) => isCheckList(i.list)), [false, false, false, true]);
   });
 
   it('title is null without headings; setext headings count', () => {
-    assert.equal(parsePlan('- S1. a Proof: `true`').title, null);
-    assert.equal(parsePlan('My plan\n=======\n\n- S1. a Proof: `true`').title, 'My plan');
+    assert.equal(parsePlan('- S1. a Proof: `make`').title, null);
+    assert.equal(parsePlan('My plan\n=======\n\n- S1. a Proof: `make`').title, 'My plan');
   });
 
   it('text is the item own paragraphs, without nested items', () => {
-    const plan = parsePlan('- **S1.** Parse `a.md` *fast*.\n\n  More words.\n  Proof: `true`\n  - S2. Nested. Proof: `false`\n    - plain sub-bullet\n');
+    const plan = parsePlan('- **S1.** Parse `a.md` *fast*.\n\n  More words.\n  Proof: `make`\n  - S2. Nested. Proof: `false`\n    - plain sub-bullet\n');
     assert.deepEqual(plan.items.map((i) => [i.id, i.text, i.line]), [
-      ['S1', 'S1. Parse a.md fast. More words. Proof: true', 1],
+      ['S1', 'S1. Parse a.md fast. More words. Proof: make', 1],
       ['S2', 'S2. Nested. Proof: false', 5],
     ]);
-    assert.equal(plan.items[0]!.key, ':s1. parse a.md fast. more words. proof: true');
+    assert.equal(plan.items[0]!.key, ':s1. parse a.md fast. more words. proof: make');
     assert.deepEqual(plan.findings, []);
   });
 
   it('a nested item without its own proof does not borrow the parent proof', () => {
-    const plan = parsePlan('- S1. a Proof: `true`\n  - S2. b\n');
-    assert.deepEqual(plan.items.map((i) => [i.id, i.proof]), [['S1', cmd('true')], ['S2', null]]);
+    const plan = parsePlan('- S1. a Proof: `make`\n  - S2. b\n');
+    assert.deepEqual(plan.items.map((i) => [i.id, i.proof]), [['S1', cmd('make')], ['S2', null]]);
     assert.deepEqual(plan.findings.map((f) => [f.id, f.rule]), [['S2', 'missing-proof']]);
   });
 
   it('bullets without id and without Proof: are ignored', () => {
-    const plan = parsePlan('# P\n\n- keep it pure\n- use `npm test`\n  - deeper\n\n- S1. a Proof: `true`\n');
+    const plan = parsePlan('# P\n\n- keep it pure\n- use `npm test`\n  - deeper\n\n- S1. a Proof: `make`\n');
     assert.deepEqual(plan.findings, []);
     assert.deepEqual(plan.items.map((i) => i.id), ['S1']);
   });
 
   it('items inside a blockquote are read too', () => {
-    const plan = parsePlan('## Steps\n\n> - S1. a Proof: `true`\n');
+    const plan = parsePlan('## Steps\n\n> - S1. a Proof: `make`\n');
     assert.deepEqual(plan.items.map((i) => [i.id, i.list, i.line]), [['S1', 'Steps', 3]]);
   });
 
@@ -243,14 +243,14 @@ describe('parsePlan: fixtures', () => {
         ['S2', 'Steps', 12, 'claude', cmd('npm run build && npm run lint')],
         ['S3', 'Steps', 13, 'claude', cmd('make check || make test')],
         ['S4', 'Steps', 14, 'claude', cmd('node dist/proofmeter.js plan plan.md | grep -c "^S"')],
-        ['S5', 'Steps', 15, 'claude', cmd('echo `date`')],
+        ['S5', 'Steps', 15, 'claude', cmd('grep -q "`whoami`" users.txt')],
         ['S6', 'Steps', 16, 'claude', cmd(`grep -q "it's done" 'REPORT.md'`)],
         ['S7', 'Sub-steps', 21, 'claude', cmd('bin/check')],
         ['S8', 'Sub-steps', 22, 'claude', cmd('./run.sh')],
         ['V1', 'Checks', 26, 'human', { kind: 'human', what: 'you approve the summary wording' }],
         ['V2', 'Checks', 27, 'later', { kind: 'later', event: 'the nightly build on main passes' }],
         ['V12', 'Checks', 28, 'claude', cmd('sort <in.txt >out.txt && diff out.txt expected.txt 2>&1')],
-        ['V13', 'Checks', 29, 'claude', cmd('cat <<EOF | wc -l')],
+        ['V13', 'Checks', 29, 'claude', cmd('cat <<EOF | grep -q x')],
         ['V14', 'Checks', 30, 'human', { kind: 'human', what: 'the designer signs off' }],
         ['V15', 'Checks', 31, 'later', { kind: 'later', event: 'the deploy to staging finishes' }],
       ],

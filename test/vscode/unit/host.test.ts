@@ -8,6 +8,7 @@ import { appendFileSync, copyFileSync, mkdtempSync, rmSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePlan } from '../../../src/core/plan/parsePlan';
+import { findingsForFrozen } from '../../../src/core/plan/frozenFindings';
 import { bar } from '../../../src/core/tally/format';
 import { computeTally, type Tally } from '../../../src/core/tally/tally';
 import { Coalescer } from '../../../src/extension/coalesce';
@@ -28,7 +29,8 @@ function fixtureTally(planMd: string): Tally {
   return computeTally({
     goal: { title: plan.title, planPath: 'PLAN.md', frozenBy: 'adopt', frozenAt: '2026-01-01T00:00:00.000Z' },
     items: plan.items,
-    findings: plan.findings,
+    // Frozen (adopt) before check-plan refused the recording's echo proofs, so they stand.
+    findings: findingsForFrozen(plan, new Set(plan.items.map((i) => i.key))),
     added: [],
     transcripts: [readTranscript(rec.main, 'main').events],
     git: null,
