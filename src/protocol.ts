@@ -11,6 +11,7 @@ export const runSchema = z.object({
   ...position,
   endLine: z.number().nullable(),
   outcome: z.enum(['passed', 'failed', 'pending', 'running']),
+  cwd: z.string().nullable().default(null),
 });
 
 export const itemSchema = z.object({
@@ -74,7 +75,7 @@ export const tallySchema = z.object({
   ledger: z.array(
     z.object({
       ids: z.array(z.string()),
-      reason: z.enum(['counted', 'subagent', 'sidechain', 'different command', 'pending notice', 'still running', 'superseded']),
+      reason: z.enum(['counted', 'subagent', 'sidechain', 'different command', 'before the goal', 'other folder', 'pending notice', 'still running', 'superseded']),
       source: z.enum(['main', 'subagent']),
       run: runSchema,
     }),

@@ -50,6 +50,8 @@ const REASON: Record<LedgerReason, string> = {
   subagent: 'ran in a subagent; only the main session’s own runs count',
   sidechain: 'a side-chain record; only the main session’s own runs count',
   'different command': 'not the exact proof command',
+  'before the goal': 'run before the goal was frozen; only later runs count',
+  'other folder': 'run from another folder; only runs from the project root count',
   'pending notice': 'a background run; it counts only when its completion notice arrives',
   'still running': 'no result yet',
   superseded: 'a newer run of the same proof decides',

@@ -69,6 +69,12 @@ export interface Position {
   line: number;
   /** ISO time of the record, when it has one. */
   time: string | null;
+  /**
+   * Byte offset and length of the record's line, set by the scanner: a saved scan state is checked
+   * against these bytes of the transcript before it is trusted (see workspace/scanVerify.ts).
+   */
+  byteOffset?: number;
+  byteLength?: number;
 }
 
 /** How a finished Bash run ended, read from its own exit signals, never its text. */
@@ -84,6 +90,12 @@ export interface BashRun {
   source: TranscriptSource;
   /** True for a record marked isSidechain even inside the main file. */
   sidechain: boolean;
+  /**
+   * The folder the run started in: the cwd of its tool_use record, or null when another Bash
+   * result between its call and its own result named another folder (calls in one message run one
+   * after another, so a `cd` among them moves the later ones). Absent when the record has none.
+   */
+  cwd?: string | null;
   /** Set once the tool_result is seen; undefined while the call has no result yet. */
   end?: RunEnd;
   /** Where the deciding result (tool_result or notice) was read. */
@@ -144,4 +156,9 @@ export interface TranscriptEvents {
   prunedRuns?: number;
   sessionId: string | null;
   cwd: string | null;
+  /**
+   * Why a saved scan state of this file was found forged and discarded (these events were then
+   * read again from the transcript); kept with the rebuilt state so the report outlives one read.
+   */
+  forgedCache?: string;
 }

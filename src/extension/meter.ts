@@ -241,7 +241,7 @@ export class Meter implements vscode.Disposable {
       tally: this.tallyNow,
       fault: this.fault,
       gates: this.gates,
-      seal: [],
+      seal: (this.tallyNow?.integrity ?? []).map((f) => ({ id: f.id, severity: f.severity, message: `${f.message} ${f.action}` })),
       trusted: this.trusted,
       updatedAt: new Date().toISOString(),
     };

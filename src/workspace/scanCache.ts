@@ -10,6 +10,7 @@ import type { ScanState } from '../core/transcript/scan';
 import type { TranscriptSource } from '../core/types';
 import { writeCacheFile } from './cacheDir';
 import { readTranscript } from './readTranscript';
+import { forgedReason } from './scanVerify';
 import { restoreState, scanEntry, SCAN_ENTRY_VERSION, storeState, type StoredEntry } from './scanEntry';
 
 const PROBE = 256;
@@ -33,7 +34,7 @@ export function cacheFile(cacheDir: string, path: string): string {
   return join(cacheDir, pathKey(path) + '.json');
 }
 
-function probeHash(path: string, offset: number): string | null {
+export function probeHash(path: string, offset: number): string | null {
   if (offset === 0) return '';
   const len = Math.min(PROBE, offset);
   const buf = Buffer.alloc(len);
@@ -130,8 +131,12 @@ function savedOf(path: string, st: Stats, keep: string, state: ScanState): Saved
 export function readTranscriptCached(path: string, source: TranscriptSource, cacheDir: string | null, keep: ScanKeep | null = null): ScanState {
   if (!cacheDir) return readTranscript(path, source, undefined, keep);
   const file = cacheFile(cacheDir, path);
-  const entry = loadEntry(file);
+  const loaded = loadEntry(file);
+  // A saved state holding evidence its transcript does not is discarded and reported (scanVerify.ts).
+  const forged = loaded ? forgedReason(loaded, path, source, keep, probeHash) : null;
+  const entry = forged ? null : loaded;
   const { state, saved } = readTranscriptResumed(path, source, entry, keep);
+  if (forged) state.events.forgedCache = forged;
   if (saved && saved !== entry) {
     try {
       const { state: s, ...ids } = saved;

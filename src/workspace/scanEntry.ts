@@ -10,12 +10,14 @@ import type { Position } from '../core/types';
  * transcript. 2: words keep only the ids their sentence affirms (src/core/evidence/affirmedIds.ts).
  * 3: the whole entry is checked on load; runs kept only for the goal's proofs, stamped with them.
  * 4: what ties events to their receipts: a run's endCwd, words' promptId, toolUseId and digest.
+ * 5: each event names its line (byteOffset, byteLength) for scanVerify.ts; a run's cwd; forgedCache.
  */
-export const SCAN_ENTRY_VERSION = 4;
+export const SCAN_ENTRY_VERSION = 5;
 
 const count = z.number().int().nonnegative();
 // Every position names the entry's own file, so `file` is left out on save and put back on load.
-const position = z.object({ line: count, time: z.string().nullable() }).strict();
+// byteOffset/byteLength: the record's line, which scanVerify re-reads before the entry is trusted.
+const position = z.object({ line: count, time: z.string().nullable(), byteOffset: count.optional(), byteLength: count.optional() }).strict();
 const exitCode = count.nullable();
 const source = z.enum(['main', 'subagent']);
 
@@ -32,6 +34,7 @@ const run = z
     at: position,
     source,
     sidechain: z.boolean(),
+    cwd: z.string().nullable().optional(),
     end: runEnd.optional(),
     endAt: position.optional(),
     backgroundTaskId: z.string().optional(),
@@ -64,6 +67,7 @@ const events = z
     prunedRuns: count.optional(),
     sessionId: z.string().nullable(),
     cwd: z.string().nullable(),
+    forgedCache: z.string().optional(),
   })
   .strict();
 
@@ -116,7 +120,8 @@ type StoredPosition = z.infer<typeof position>;
 
 /** The state as saved: every `file` left out. */
 export function storeState(s: ScanState): StoredState {
-  const at = (p: Position): StoredPosition => ({ line: p.line, time: p.time });
+  const at = (p: Position): StoredPosition =>
+    p.byteOffset === undefined || p.byteLength === undefined ? { line: p.line, time: p.time } : { line: p.line, time: p.time, byteOffset: p.byteOffset, byteLength: p.byteLength };
   const { file: _f, events: e, ...rest } = s;
   const { file: _e, ...counts } = e;
   return {

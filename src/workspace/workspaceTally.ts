@@ -13,6 +13,7 @@ import { witness } from '../core/evidence/witness';
 import { witnessWorkspace } from './witnessSessions';
 import { readReruns } from './verifyState';
 import { readTranscriptCached } from './scanCache';
+import { forgedCacheFindings, ownSessions, workspaceRoots } from './ownSessions';
 import { readPlanCached } from './planCache';
 import { findingsForFrozen } from '../core/plan/frozenFindings';
 import { listSessions, projectTranscriptDir, sessionTranscriptOf, subagentFiles } from './transcriptFiles';
@@ -151,6 +152,12 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
   const sessions = listSessions(transcriptDir, sessionTranscriptOf(env))
     .filter((s) => !(s.mtimeMs < since - 1000))
     .map((s) => s.path);
+  const roots = workspaceRoots(src.cwd);
+  const read = readers.readTranscripts(sessions, scanKeepOf(goal.items, home));
+  // Only the workspace's own sessions are evidence; one copied in from another project is reported.
+  const own = ownSessions(read, sessions, roots);
+  // A pass, notice or words count only with the receipt Claude Code's hook wrote (witness.ts).
+  const witnessed = witnessedInputs(src.cwd, own.kept);
   return {
     kind: 'goal',
     inputs: {
@@ -158,8 +165,9 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       items: goal.items,
       findings: current ? findingsForFrozen(current, frozenKeys) : [],
       added,
-      // A pass, notice or words count only with the receipt Claude Code's hook wrote (witness.ts).
-      ...witnessedInputs(src.cwd, readers.readTranscripts(sessions, scanKeepOf(goal.items, home))),
+      transcripts: witnessed.transcripts,
+      projectRoots: roots,
+      integrity: [...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? [])],
       home,
       countSdkPrompts: goal.countSdkPrompts,
       // The verifier's re-runs: they can take a proof back, never give one.

@@ -1,8 +1,10 @@
 // Evidence per item: which runs and words decide each item of the frozen list.
-// A run counts only when it is the main session's own Bash call and its whole command equals the
-// proof after normCmd; only the newest such run decides, and only its own exit decides it.
+// A run counts only when it is the main session's own Bash call, made after the goal was frozen
+// from the project root, and its whole command equals the proof after normCmd; only the newest
+// such run decides, and only its own exit decides it.
 import type { BashRun, PersonWords, PlanItem, Position, RunEnd, TaskNotice, TranscriptEvents } from '../types';
 import { normCmd } from '../command/normCmd';
+import { afterFreeze, inRoot, rootsOf } from './filters';
 import { parseHandover } from './handover';
 import { namesId } from './namesId';
 
@@ -34,6 +36,8 @@ export type LedgerReason =
   | 'subagent'
   | 'sidechain'
   | 'different command'
+  | 'before the goal'
+  | 'other folder'
   | 'pending notice'
   | 'still running'
   | 'superseded';
@@ -49,8 +53,13 @@ export interface EvidenceOptions {
   home: string | null;
   /** Prompts passed with -p by a launcher count as the person's words only when the goal says so. */
   countSdkPrompts: boolean;
-  /** Words before this time (the approval) close nothing; null when unknown. */
-  wordsSince: string | null;
+  /** Runs, notices and words before this time (the freeze) count for nothing; absent or null when unknown. */
+  since?: string | null;
+  /**
+   * The folders a run must start in to count (the workspace, however its path is spelled); absent
+   * or null: each transcript's own first cwd, the folder its session was started in.
+   */
+  roots?: readonly string[] | null;
 }
 
 export interface Evidence {
@@ -60,16 +69,23 @@ export interface Evidence {
 }
 
 export function evaluateEvidence(items: PlanItem[], transcripts: TranscriptEvents[], opts: EvidenceOptions): Evidence {
-  const notices = transcripts.flatMap((t) => t.notices);
+  const since = opts.since ?? null;
+  const rootsGiven = opts.roots ?? null;
+  const notices = transcripts.flatMap((t) => t.notices).filter((n) => afterFreeze(n.at, since));
   const allRuns = transcripts.flatMap((t) => t.runs).map((r) => resolveRun(r, notices));
   const order = (a: ResolvedRun, b: ResolvedRun) => comparePositions(a.run.at, b.run.at);
   allRuns.sort(order);
-  const counts = (r: ResolvedRun) => r.run.source === 'main' && !r.run.sidechain;
+  const roots = new Map(transcripts.map((t) => [t.file, rootsOf(t, rootsGiven)]));
+  const filters: RunFilters = {
+    inTime: (r) => afterFreeze(r.at, since),
+    inRoot: (r) => inRoot(r, roots.get(r.at.file) ?? rootsGiven),
+  };
+  const counts = (r: ResolvedRun) => r.run.source === 'main' && !r.run.sidechain && filters.inTime(r.run) && filters.inRoot(r.run);
   const mainRuns = allRuns.filter(counts);
   const words = transcripts
     .flatMap((t) => t.words)
     .filter((w) => w.source !== 'sdk' || opts.countSdkPrompts)
-    .filter((w) => opts.wordsSince === null || w.at.time === null || w.at.time >= opts.wordsSince)
+    .filter((w) => afterFreeze(w.at, since))
     .sort((a, b) => comparePositions(a.at, b.at));
 
   const memo = new Map<string, string>();
@@ -119,7 +135,7 @@ export function evaluateEvidence(items: PlanItem[], transcripts: TranscriptEvent
     return { ...blank(item, 'pending', detail), deciding: newest };
   });
 
-  return { items: evidence, ledger: buildLedger(allRuns, items, deciders, norm), unreadable: transcripts.reduce((n, t) => n + t.unreadable, 0) };
+  return { items: evidence, ledger: buildLedger(allRuns, items, deciders, norm, filters), unreadable: transcripts.reduce((n, t) => n + t.unreadable, 0) };
 }
 
 function blank(item: PlanItem, state: ItemState, detail: string): ItemEvidence {
@@ -148,11 +164,17 @@ export function resolveRun(run: BashRun, notices: TaskNotice[]): ResolvedRun {
   };
 }
 
+interface RunFilters {
+  inTime(run: BashRun): boolean;
+  inRoot(run: BashRun): boolean;
+}
+
 function buildLedger(
   runs: ResolvedRun[],
   items: PlanItem[],
   deciders: Set<ResolvedRun>,
   norm: (c: string) => string,
+  filters: RunFilters,
 ): LedgerEntry[] {
   const proofs = items.flatMap((i) => (i.proof?.kind === 'command' ? [{ id: i.id, n: norm(i.proof.command) }] : []));
   const entries: LedgerEntry[] = [];
@@ -165,6 +187,8 @@ function buildLedger(
     if (r.run.source !== 'main') reason = 'subagent';
     else if (r.run.sidechain) reason = 'sidechain';
     else if (!exact.length) reason = 'different command';
+    else if (!filters.inTime(r.run)) reason = 'before the goal';
+    else if (!filters.inRoot(r.run)) reason = 'other folder';
     else if (r.end.kind === 'pending') reason = 'pending notice';
     else if (r.end.kind === 'running') reason = 'still running';
     else reason = deciders.has(r) ? 'counted' : 'superseded';

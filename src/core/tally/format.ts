@@ -1,7 +1,7 @@
 // Text views of a tally: the CLI report, the status line and the short ledger for hooks.
 import { rerunEnd } from '../evidence/rerun';
 import { openCount } from './integrityLines';
-import type { ItemJson, Tally } from './tally';
+import type { ItemJson, LedgerJson, RunJson, Tally } from './tally';
 import type { StageState } from './stages';
 
 const CELLS = 8;
@@ -53,6 +53,15 @@ function describe(i: ItemJson): string {
   }
 }
 
+/** Why a matching run of an item that is still unrun did not count, for the runs worth naming. */
+const MISSED: Partial<Record<LedgerJson['reason'], (run: RunJson) => string>> = {
+  'different command': () => 'a different command',
+  subagent: () => 'run by a subagent',
+  sidechain: () => 'run by a sidechain',
+  'other folder': (run) => `run in another folder${run.cwd ? ` (${run.cwd})` : ''}`,
+  'before the goal': () => 'run before the goal was frozen',
+};
+
 export function tallyText(t: Tally): string {
   const out: string[] = [];
   const g = t.goal;
@@ -68,8 +77,8 @@ export function tallyText(t: Tally): string {
     const w = Math.max(...claude.map((i) => i.id.length), 2);
     for (const i of claude) {
       out.push(`  ${i.id.padEnd(w)}  ${describe(i)}  proof: ${i.proof}`);
-      const miss = t.ledger.find((l) => l.ids.includes(i.id) && (l.reason === 'different command' || l.reason === 'subagent' || l.reason === 'sidechain'));
-      if (miss && i.state === 'unrun') out.push(`  ${' '.repeat(w)}  (did not count: \`${miss.run.command}\`, ${miss.reason === 'different command' ? 'a different command' : `run by a ${miss.reason}`})`);
+      const miss = t.ledger.find((l) => l.ids.includes(i.id) && MISSED[l.reason] !== undefined);
+      if (miss && i.state === 'unrun') out.push(`  ${' '.repeat(w)}  (did not count: \`${miss.run.command}\`, ${MISSED[miss.reason]!(miss.run)})`);
     }
     for (const s of stagesOpen) out.push(`  ${s.name}: ${s.detail}`);
   }

@@ -26,7 +26,12 @@ export interface TallyInput {
   git: GitInput;
   home: string | null;
   countSdkPrompts: boolean;
-  /** What the meter noticed about its own inputs (forged transcript records), shown before the verdict. */
+  /**
+   * The workspace folder, however its path is spelled: runs count only when started there. Absent
+   * when evaluating given transcripts: each session's root is then the cwd of its first record.
+   */
+  projectRoots?: readonly string[];
+  /** What the meter noticed about its own inputs (forged records, copied sessions, a forged saved state), shown before the verdict. */
   integrity?: Finding[];
   /** The verifier's saved re-runs (verify.json): they can take a proof back, never give one. */
   reruns?: Rerun[];
@@ -40,6 +45,8 @@ export interface RunJson {
   line: number;
   endLine: number | null;
   outcome: 'passed' | 'failed' | 'pending' | 'running';
+  /** The folder the run started in, when the transcript says (a run from another folder does not count). */
+  cwd: string | null;
 }
 
 export interface ItemJson {
@@ -89,7 +96,8 @@ export function computeTally(input: TallyInput): Tally {
   const session: Evidence = evaluateEvidence(input.items, mainEvents, {
     home: input.home,
     countSdkPrompts: input.countSdkPrompts,
-    wordsSince: input.goal.frozenBy === 'given' ? null : input.goal.frozenAt,
+    since: input.goal.frozenBy === 'given' ? null : input.goal.frozenAt,
+    roots: input.projectRoots ?? null,
   });
   const reruns = input.reruns ?? [];
   const evidence: Evidence = reruns.length ? { ...session, items: applyReruns(session.items, reruns) } : session;
@@ -147,6 +155,7 @@ function runJson(r: NonNullable<ItemEvidence['deciding']>): RunJson {
     line: r.run.at.line,
     endLine: r.endAt?.line ?? null,
     outcome: r.end.kind,
+    cwd: r.run.cwd ?? null,
   };
 }
 

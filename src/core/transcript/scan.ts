@@ -1,13 +1,13 @@
 // Reads transcript lines into runs, notices, the person's words and file edits. The state is plain
 // data, so a caller can persist it and feed only the bytes appended since (see scanBytes).
-import type { PersonWords, Position, TaskNotice, TranscriptEvents, TranscriptSource, WordsSource } from '../types';
+import type { BashRun, PersonWords, Position, TaskNotice, TranscriptEvents, TranscriptSource, WordsSource } from '../types';
 import { wordsDigest } from '../evidence/receipt';
 import { comparePositions } from '../evidence/evidence';
 import { splitLines } from './lineSplitter';
 import { decideRunEnd } from './runEnd';
 import { parseNotice } from './notice';
-import { keepsCommand, type ScanKeep } from './keep';
 import { affirmedIds } from '../evidence/affirmedIds';
+import { keepsCommand, type ScanKeep } from './keep';
 import {
   askAnswersResult,
   assistantRecord,
@@ -65,7 +65,7 @@ export function scanBytes(state: ScanState, chunk: Uint8Array, keep: ScanKeep | 
   for (const line of lines) {
     state.lineNo += 1;
     state.events.lines += 1;
-    scanLine(state, line.bytes);
+    scanLine(state, line.bytes, line.offset);
   }
   state.offset += consumed;
   state.pendingBytes = chunk.length - consumed;
@@ -124,7 +124,15 @@ function findLast<T>(xs: T[], pred: (x: T) => boolean): T | undefined {
   return undefined;
 }
 
-export function scanLine(state: ScanState, bytes: Uint8Array): void {
+/** Where the line being read lies in the file, so every event can name its own bytes. */
+interface LineSpan {
+  offset: number;
+  length: number;
+}
+
+/** `offset`: the line's byte offset in the file (as splitLines gives it); unknown (-1) leaves events without a span. */
+export function scanLine(state: ScanState, bytes: Uint8Array, offset = -1): void {
+  const span: LineSpan | null = offset >= 0 ? { offset, length: bytes.length } : null;
   if (bytes.length === 0) return;
   if (!mayMatter(state, bytes)) {
     if (state.events.sessionId === null && includes(bytes, SESSION_ID)) noteSession(state, bytes);
@@ -151,15 +159,15 @@ export function scanLine(state: ScanState, bytes: Uint8Array): void {
   const type = (json as { type?: unknown }).type;
   if (type === 'assistant') {
     const r = assistantRecord.safeParse(json);
-    if (r.success) onAssistant(state, r.data);
+    if (r.success) onAssistant(state, r.data, span);
     else state.events.unreadable += 1;
   } else if (type === 'user') {
     const r = userRecord.safeParse(json);
-    if (r.success) onUser(state, r.data);
+    if (r.success) onUser(state, r.data, span);
     else state.events.unreadable += 1;
   } else if (type === 'attachment') {
     const r = attachmentRecord.safeParse(json);
-    if (r.success) onAttachment(state, r.data);
+    if (r.success) onAttachment(state, r.data, span);
     else state.events.unreadable += 1;
   }
   // Other record types (queue-operation, system, api-request, ...) carry nothing the meter reads:
@@ -214,8 +222,13 @@ function noteSession(state: ScanState, bytes: Uint8Array): void {
   }
 }
 
-function position(state: ScanState, time: string | null | undefined): Position {
-  return { file: state.file, line: state.lineNo, time: time ?? null };
+function position(state: ScanState, time: string | null | undefined, span: LineSpan | null): Position {
+  const at: Position = { file: state.file, line: state.lineNo, time: time ?? null };
+  if (span) {
+    at.byteOffset = span.offset;
+    at.byteLength = span.length;
+  }
+  return at;
 }
 
 function noteIds(state: ScanState, r: { sessionId?: string | null; cwd?: string | null }): void {
@@ -223,9 +236,9 @@ function noteIds(state: ScanState, r: { sessionId?: string | null; cwd?: string 
   if (state.events.cwd === null && r.cwd) state.events.cwd = r.cwd;
 }
 
-function onAssistant(state: ScanState, r: AssistantRecord): void {
+function onAssistant(state: ScanState, r: AssistantRecord, span: LineSpan | null): void {
   noteIds(state, r);
-  const at = position(state, r.timestamp);
+  const at = position(state, r.timestamp, span);
   const sidechain = r.isSidechain === true;
   for (const raw of r.message.content) {
     const b = toolUseBlock.safeParse(raw);
@@ -233,7 +246,10 @@ function onAssistant(state: ScanState, r: AssistantRecord): void {
     const { id, name, input } = b.data;
     if (name === 'Bash') {
       const command = typeof input.command === 'string' ? input.command : '';
-      state.events.runs.push({ toolUseId: id, command, at, source: state.source, sidechain });
+      const run: BashRun = { toolUseId: id, command, at, source: state.source, sidechain };
+      // The folder the shell is in as the call is written; Claude Code keeps it between calls.
+      if (r.cwd) run.cwd = r.cwd;
+      state.events.runs.push(run);
       state.open[id] = { kind: 'bash' };
     } else if (name === 'AskUserQuestion' && !sidechain) {
       state.open[id] = { kind: 'ask' };
@@ -244,9 +260,9 @@ function onAssistant(state: ScanState, r: AssistantRecord): void {
   }
 }
 
-function onUser(state: ScanState, r: UserRecord): void {
+function onUser(state: ScanState, r: UserRecord, span: LineSpan | null): void {
   noteIds(state, r);
-  const at = position(state, r.timestamp);
+  const at = position(state, r.timestamp, span);
   const content = r.message.content;
   if (Array.isArray(content)) {
     let sawResult = false;
@@ -282,6 +298,7 @@ function onToolResult(
   if (!open) return;
   delete state.open[toolUseId];
   if (open.kind === 'bash') {
+    if (r.cwd) movedFolder(state, r.cwd);
     const run = findLast(state.events.runs, (r) => r.toolUseId === toolUseId);
     if (!run) return;
     const decided = decideRunEnd({ isError, toolUseResult: r.toolUseResult, content });
@@ -303,14 +320,28 @@ function onToolResult(
   if (text) pushWords(state, affirmedIds(text), 'answer', at, { toolUseId });
 }
 
-function onAttachment(state: ScanState, r: AttachmentRecord): void {
+/**
+ * A Bash call ended with the shell in `cwd`. Calls written in one message run one after another
+ * (their records all name the folder from before the first ran), so a call still waiting may start
+ * in this folder instead: where it started can then not be told, and it is marked unknown (null),
+ * which never counts. A call made after this result names the new folder itself.
+ */
+function movedFolder(state: ScanState, cwd: string): void {
+  for (const id in state.open) {
+    if (state.open[id]!.kind !== 'bash') continue;
+    const waiting = findLast(state.events.runs, (x) => x.toolUseId === id);
+    if (waiting && waiting.cwd !== undefined && waiting.cwd !== cwd) waiting.cwd = null;
+  }
+}
+
+function onAttachment(state: ScanState, r: AttachmentRecord, span: LineSpan | null): void {
   noteIds(state, r);
   if (r.isSidechain === true || state.source !== 'main') return;
   const q = queuedCommandAttachment.safeParse(r.attachment);
   if (!q.success) return;
   const text = plainText(q.data.prompt);
   if (text === null) return;
-  const at = position(state, r.timestamp ?? (r.attachment as { timestamp?: string }).timestamp);
+  const at = position(state, r.timestamp ?? (r.attachment as { timestamp?: string }).timestamp, span);
   const kind = q.data.origin?.kind;
   if (kind === 'task-notification' || (!q.data.origin && q.data.commandMode === 'task-notification')) {
     const n = parseNotice(text);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
 import { cli } from '../helpers/cli';
 import { FIXTURES, labTranscript } from '../helpers/fixtures';
+import { copyOwn } from '../helpers/ownSession';
 
 const PLAN = `# Greeting
 
@@ -22,7 +23,7 @@ function workspace(plan = PLAN) {
   writeFileSync(join(ws, 'PLAN.md'), plan);
   const dir = join(home, '.claude', 'projects', projectSlug(ws));
   mkdirSync(dir, { recursive: true });
-  copyFileSync(labTranscript('main'), join(dir, 'session-1.jsonl'));
+  copyOwn(labTranscript('main'), join(dir, 'session-1.jsonl'), ws);
   const env = { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: '' };
   return { ws, home, env };
 }

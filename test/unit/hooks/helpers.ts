@@ -1,6 +1,6 @@
 // Shared set-up for the hook tests: real payloads from test/fixtures/hooks, throwaway workspaces,
 // and runHook called the way the runner calls it.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,6 +9,7 @@ import { runHook, type Handler } from '../../../src/hooks/runHook';
 import type { HookAnswer } from '../../../src/hooks/answer';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
 import { labTranscript } from '../helpers/fixtures';
+import { copyOwn } from '../helpers/ownSession';
 
 export const HOOK_FIXTURES = resolve(__dirname, '..', '..', 'fixtures', 'hooks');
 
@@ -36,12 +37,12 @@ export function workspace(): Workspace {
   return { root, ws, home, env };
 }
 
-/** Copies a recorded lab transcript in as one of the workspace's sessions, written just now. */
+/** Copies a recorded lab transcript in as one of the workspace's sessions, recorded in it just now (see ownText). */
 export function addSession(w: Workspace, lab: string, name = 'session.jsonl'): string {
   const dir = join(w.home, '.claude', 'projects', projectSlug(w.ws));
   mkdirSync(dir, { recursive: true });
   const dest = join(dir, name);
-  copyFileSync(labTranscript(lab), dest);
+  copyOwn(labTranscript(lab), dest, w.ws);
   const now = new Date();
   utimesSync(dest, now, now);
   return dest;
