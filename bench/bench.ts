@@ -5,7 +5,7 @@ import { spawnSync, execFileSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readSync, openSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { cpus, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readTranscript } from '../src/workspace/readTranscript';
 import { cacheFile } from '../src/workspace/scanCache';
@@ -14,6 +14,7 @@ import { codeCacheFigure } from './codeCache';
 import { rerunFigure } from './rerun';
 import { receiptFigure } from './receiptCost';
 import { generateTranscript } from './generate';
+import { freezeBenchPlan } from './benchGoal';
 
 const ROOT = resolve(__dirname, '..');
 const WORK = join(ROOT, '.cache', 'bench');
@@ -129,7 +130,9 @@ interface Ws {
   payload: string;
 }
 function workspaceWith(name: string, mb: number, from?: string): Ws {
-  const base = join(WORK, `ws-${name}`);
+  // Outside the repository: a Claude Code working in the repo (a developer's) would otherwise count
+  // as this workspace's agent, and the person-only freeze would refuse.
+  const base = join(tmpdir(), 'proofmeter-bench', `ws-${name}`);
   rmSync(base, { recursive: true, force: true });
   const ws = join(base, 'proj');
   const home = join(base, 'home');
@@ -141,7 +144,7 @@ function workspaceWith(name: string, mb: number, from?: string): Ws {
   else if (mb >= 1) copyFileSync(transcriptOf(mb), transcript);
   else writeFileSync(transcript, readFileSync(transcriptOf(1)).subarray(0, Math.floor(mb * MB)).toString('utf8').replace(/[^\n]*$/, ''));
   writeFileSync(join(ws, 'PLAN.md'), '# Bench\n\n## Steps\n- **S1.** Greet. Proof: `echo hello-from-bash; echo to-stderr >&2`\n- **S2.** Wait. Proof: `sleep 2; echo done-bg`\n- **S3.** Yours. Proof: human — names S3\n');
-  execFileSync('node', [CLI, 'adopt', 'PLAN.md'], { cwd: ws, env: { ...process.env, HOME: home } });
+  freezeBenchPlan(ws, 'PLAN.md', { ...process.env, HOME: home });
   const payload = JSON.stringify({
     session_id: 'bench-session',
     transcript_path: transcript,
@@ -313,8 +316,8 @@ async function mainBench(): Promise<void> {
   if (want('hooks')) benchHooks();
   if (want('memory')) benchMemory();
   if (want('extension')) benchExtension();
-  if (want('codecache')) report(codeCacheFigure(CLI, WORK, SOURCE));
-  if (want('rerun')) report(rerunFigure(CLI, WORK));
+  if (want('codecache')) report(codeCacheFigure(CLI, join(tmpdir(), 'proofmeter-bench'), SOURCE));
+  if (want('rerun')) report(rerunFigure(CLI, join(tmpdir(), 'proofmeter-bench')));
   if (want('receipt')) report(receiptFigure(ROOT, WORK));
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');

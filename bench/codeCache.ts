@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { digestWasm, makeDigest, readCache } from '../scripts/cliLoader.mjs';
 import { projectSlug } from '../src/workspace/transcriptFiles';
+import { freezeBenchPlan } from './benchGoal';
 
 const RUNS = 21;
 
@@ -32,7 +33,7 @@ export function codeCacheFigure(cli: string, work: string, transcript: string): 
   const runner = join(base, 'proofmeter.js');
   copyFileSync(cli, runner);
   const env = { ...process.env, HOME: home };
-  execFileSync('node', [runner, 'adopt', 'PLAN.md'], { cwd: ws, env });
+  freezeBenchPlan(ws, 'PLAN.md', env);
   const payload = JSON.stringify({ session_id: 'bench-session', transcript_path: join(dir, 'bench-session.jsonl'), cwd: ws, workspace: { current_dir: ws, project_dir: ws } });
   const call = () => {
     const t = process.hrtime.bigint();

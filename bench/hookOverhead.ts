@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { freezeBenchPlan } from './benchGoal';
 import { runClaude, type PrintScenario } from '../test/realcli/runClaude';
 
 const ROOT = resolve(__dirname, '..');
@@ -31,7 +32,7 @@ function installedFiles(): { settings: Record<string, unknown>; files: Record<st
   try {
     writeFileSync(join(dir, 'PLAN.md'), PLAN);
     execFileSync('node', [CLI, 'install', '--dir', dir], { stdio: 'ignore' });
-    execFileSync('node', [CLI, 'adopt', 'PLAN.md', '--cwd', dir], { stdio: 'ignore' });
+    freezeBenchPlan(dir);
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')) as Record<string, unknown>;
     const files: Record<string, string> = {};
     const walk = (d: string) => {
