@@ -201,7 +201,7 @@ describe('hooks with the real Claude Code CLI', function () {
 
   it('stop gate: a background proof keeps the gate closed until its completion notice', async function () {
     this.timeout(TIMEOUT);
-    const proof = 'sleep 2; echo bg-proof-ok';
+    const proof = 'sleep 2; test -d .claude';
     const plan = `# Background\n\n## Steps\n- S1. Slow check. Proof: \`${proof}\`\n`;
     const { files } = prepared({ plan, adopt: true });
     const run = await runClaude({
