@@ -79,8 +79,25 @@ export function makeFixture({ root, name, home, cli = join(ROOT, 'dist', 'proofm
   const tdir = join(home, '.claude', 'projects', projectSlug(ws));
   mkdirSync(tdir, { recursive: true });
   cpSync(rec.dir, tdir, { recursive: true });
+  // The meter counts only this workspace's own sessions, from after the freeze: the recording's
+  // cwd becomes this workspace and its times start now (after the adopt above).
+  for (const file of jsonlFiles(tdir)) writeFileSync(file, ownSession(readFileSync(file, 'utf8'), ws, Date.now() + 1));
   const transcript = join(tdir, rec.main.slice(rec.dir.length + 1));
   return { ws, origin, home, transcriptDir: tdir, transcript };
+}
+
+function jsonlFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? jsonlFiles(join(dir, d.name)) : d.name.endsWith('.jsonl') ? [join(dir, d.name)] : []));
+}
+
+/** A recorded transcript as a session of `ws` starting at `startMs`: cwd moved, times shifted by one delta. */
+function ownSession(text, ws, startMs) {
+  const first = /"cwd":"([^"]*)"/.exec(text)?.[1];
+  const out = first === undefined ? text : text.split(`"cwd":"${first}`).join(`"cwd":"${ws}`);
+  const t0 = /"timestamp":"([^"]+)"/.exec(out)?.[1];
+  if (t0 === undefined) return out;
+  const delta = startMs - Date.parse(t0);
+  return out.replace(/"timestamp":"([^"]+)"/g, (_m, t) => `"timestamp":"${new Date(Date.parse(t) + delta).toISOString()}"`);
 }
 
 /**

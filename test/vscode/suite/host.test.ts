@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ProofmeterApi } from '../../../src/extension/extension';
 import { bar } from '../../../src/core/tally/format';
+import { GATES } from '../../../src/core/install/entries';
 import { listSessions, projectTranscriptDir } from '../../../src/workspace/transcriptFiles';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { appendBashRun } from '../fixture.mjs';
@@ -163,7 +164,8 @@ export function defineHostTests(): void {
       assert.ok(!pm.log().some((l) => l.includes('not sending')), 'every state sent passed the protocol');
       // hook health from `proofmeter doctor --json`: nothing installed in the fixture yet
       const gates = await waitFor(() => (pm.state()?.gates.length ? pm.state()!.gates : null), 'the gates from doctor');
-      assert.equal(gates.length, 7, JSON.stringify(gates));
+      // One row per gate of the installer's own list, plus the status line.
+      assert.equal(gates.length, GATES.length + 1, JSON.stringify(gates));
       assert.ok(gates.every((g) => !g.armed), JSON.stringify(gates));
     });
 
@@ -238,7 +240,7 @@ export function defineHostTests(): void {
       assert.match(installed, /\.claude\/proofmeter\/proofmeter\.js"? hook stop/);
       assert.ok(existsSync(join(ws, '.claude', 'proofmeter', 'proofmeter.js')), 'the runner was copied into the workspace');
       const gates = pm.state()!.gates;
-      assert.ok(gates.length === 7 && gates.every((g) => g.armed), `every gate armed after install: ${JSON.stringify(gates)}`);
+      assert.ok(gates.length === GATES.length + 1 && gates.every((g) => g.armed), `every gate armed after install: ${JSON.stringify(gates)}`);
       const doc = await vscode.commands.executeCommand<{ ok: boolean; code?: number; output?: string }>('proofmeter.doctor');
       assert.equal(doc?.code, 0, doc?.output);
       assert.match(doc?.output ?? '', /All gates armed/);

@@ -1,0 +1,123 @@
+// Enough of glob for the patterns test runners are given: `*`, `**`, `?`, `[…]`, `{a,b}` and the
+// extglobs jest's defaults use (`?(…)`, `+(…)`, `*(…)`, `@(…)`). Written here rather than taken
+// from picomatch or minimatch: both would sit in the CLI bundle that the status line starts on
+// every call, and the seal needs only to list files, never to match user input at scale.
+import { joinPath } from './paths';
+import type { WorkspaceView } from './view';
+
+/** Folders no runner looks in by default and the seal never walks. */
+export const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'out', 'build', 'coverage', 'target', 'vendor', 'venv', '.venv', '__pycache__', '.tox', '.cache', '.claude', '.next', '.nuxt']);
+
+/** Walks stop here: a proof that would select more files than this is summarised by what was seen. */
+export const WALK_LIMIT = 20_000;
+
+export function hasGlob(pattern: string): boolean {
+  return /[*?[{]/.test(pattern);
+}
+
+export function globToRegExp(pattern: string): RegExp {
+  let re = '';
+  let depth = 0;
+  const groups: string[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    const next = pattern[i + 1];
+    if ('?+*@!'.includes(c) && next === '(') {
+      groups.push(c);
+      re += c === '!' ? '(?:(?!' : '(?:';
+      i++;
+      continue;
+    }
+    if (c === ')' && groups.length) {
+      const g = groups.pop()!;
+      re += g === '!' ? ')[^/]*?)' : g === '@' ? ')' : ')' + g;
+      continue;
+    }
+    if (c === '|' && groups.length) {
+      re += '|';
+      continue;
+    }
+    if (c === '*') {
+      if (next === '*') {
+        // `**/` is any number of folders, a trailing `**` is anything.
+        const slash = pattern[i + 2] === '/';
+        re += slash ? '(?:[^/]*/)*' : '.*';
+        i += slash ? 2 : 1;
+      } else re += '[^/]*';
+      continue;
+    }
+    if (c === '?') {
+      re += '[^/]';
+      continue;
+    }
+    if (c === '[') {
+      const end = pattern.indexOf(']', i + 2);
+      if (end > 0) {
+        const body = pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        re += `[${body}]`;
+        i = end;
+        continue;
+      }
+    }
+    if (c === '{') {
+      depth++;
+      re += '(?:';
+      continue;
+    }
+    if (c === '}' && depth) {
+      depth--;
+      re += ')';
+      continue;
+    }
+    if (c === ',' && depth) {
+      re += '|';
+      continue;
+    }
+    re += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${re}$`);
+  } catch {
+    // An unbalanced `{` or `(`: the pattern is taken as the literal path it spells.
+    return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  }
+}
+
+/** The folder part of a pattern before its first glob character: where a walk for it starts. */
+export function globBase(pattern: string): string {
+  const parts = pattern.split('/');
+  const fixed: string[] = [];
+  for (const p of parts.slice(0, -1)) {
+    if (hasGlob(p)) break;
+    fixed.push(p);
+  }
+  return fixed.length ? fixed.join('/') : '.';
+}
+
+/** Every file under `dir` (workspace paths), skipping SKIP_DIRS and dot-folders, at most WALK_LIMIT. */
+export function walkFiles(view: WorkspaceView, dir: string, opts: { dotDirs?: boolean } = {}): string[] {
+  const out: string[] = [];
+  const queue = [dir];
+  while (queue.length && out.length < WALK_LIMIT) {
+    const d = queue.shift()!;
+    const entries = view.list(d);
+    if (!entries) continue;
+    for (const e of entries) {
+      const path = d === '.' ? e.name : `${d}/${e.name}`;
+      if (e.dir) {
+        if (SKIP_DIRS.has(e.name) || (!opts.dotDirs && e.name.startsWith('.'))) continue;
+        queue.push(path);
+      } else out.push(path);
+    }
+  }
+  return out.sort();
+}
+
+/** The files a glob (read from folder `cwd`) selects; a plain path selects itself when it is a file. */
+export function expandGlob(view: WorkspaceView, pattern: string, cwd: string): string[] {
+  const abs = joinPath(cwd, pattern.replace(/^\.\//, ''));
+  if (abs === null) return [];
+  if (!hasGlob(pattern)) return view.read(abs) !== null ? [abs] : [];
+  const re = globToRegExp(abs);
+  return walkFiles(view, globBase(abs)).filter((p) => re.test(p));
+}
