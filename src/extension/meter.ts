@@ -8,10 +8,11 @@ import { GIT_NOT_READ, isGitUnknown, type GitFacts, type GitInput } from '../cor
 import type { Tally } from '../core/tally/tally';
 import type { ViewState } from '../protocol';
 import { readGitFactsAsync } from '../workspace/git';
-import { goalPath } from '../workspace/goalState';
+import { goalPath, STATE_DIR } from '../workspace/goalState';
 import { projectTranscriptDir } from '../workspace/transcriptFiles';
 import { Coalescer } from './coalesce';
 import type { Log } from './log';
+import { StateWatch } from './stateWatch';
 import { readWorkspace, tallyOf, TranscriptCache, type SourceResult } from './tallySource';
 
 type GateHealth = ViewState['gates'][number];
@@ -66,7 +67,10 @@ export class Meter implements vscode.Disposable {
     this.coalescer = new Coalescer(() => void this.refresh());
     this.state = this.makeState();
     const goalWatcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, STATE_DIR_GLOB));
+    // VS Code's watcher alone missed goal.json in a state folder made after the window opened.
+    const stateWatch = new StateWatch(this.cwd, STATE_DIR.split(sep), (why) => this.goalChanged(why));
     this.disposables.push(
+      stateWatch,
       goalWatcher,
       goalWatcher.onDidCreate(() => this.goalChanged('goal created')),
       goalWatcher.onDidChange(() => this.goalChanged('goal changed')),
@@ -99,6 +103,11 @@ export class Meter implements vscode.Disposable {
   /** The last state computed (an empty one before the first compute, which this starts). */
   current(): ViewState {
     if (!this.computed && !this.inFlight) void this.refresh('first use');
+    return this.state;
+  }
+
+  /** The last state, without starting a compute (the empty one before any). */
+  idleState(): ViewState {
     return this.state;
   }
 

@@ -1,13 +1,16 @@
 // The two status bar items: the goal's progress (click: dashboard) and git's commit/push state
-// (click: Source Control). Both show only while the workspace has a goal (or a goal it cannot read).
+// (click: Source Control). Without a goal the progress item stays, quiet, as the way to start; the
+// git item shows only while there is a goal.
 import * as vscode from 'vscode';
 import type { Tally } from '../core/tally/tally';
 import type { ViewState } from '../protocol';
 import type { Meter } from './meter';
-import { faultView, gitView, progressView, type ProgressView } from './statusText';
+import { faultView, gitView, noGoalView, progressView, type ProgressView } from './statusText';
 
 export const PROGRESS_ITEM_ID = 'proofmeter.progress';
 export const GIT_ITEM_ID = 'proofmeter.git';
+/** Where the quiet no-goal item leads: the dashboard's empty state, which offers the first step. */
+export const START_COMMAND = 'proofmeter.openDashboard';
 
 export class StatusBar implements vscode.Disposable {
   readonly progress: vscode.StatusBarItem;
@@ -25,6 +28,8 @@ export class StatusBar implements vscode.Disposable {
     this.git.name = 'Proofmeter Commit and Push';
     this.git.command = 'workbench.view.scm';
     this.sub = meter.onDidChange((s) => this.render(s));
+    // Nothing is computed at activation without a goal, so no change would ever draw the quiet item.
+    if (!meter.hasGoal()) this.render(meter.idleState());
   }
 
   render(state: ViewState): void {
@@ -32,11 +37,8 @@ export class StatusBar implements vscode.Disposable {
     let view: ProgressView | null = null;
     if (tally) view = progressView(tally, { fault: state.fault, trusted: state.trusted });
     else if (state.fault) view = faultView(state.fault);
-    if (!view) {
-      this.toggle('progress', false);
-      this.toggle('git', false);
-      return;
-    }
+    if (!view) view = noGoalView();
+    this.progress.command = tally || state.fault ? 'proofmeter.openDashboard' : START_COMMAND;
     set(this.progress, 'text', view.text);
     const tip = new vscode.MarkdownString(view.tooltip, true);
     this.progress.tooltip = tip;

@@ -83,6 +83,18 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   return { text, tooltip: lines.join('\n'), ariaLabel, severity };
 }
 
+/** The quiet item of a folder with no goal yet: plain colours, one click to start. */
+export function noGoalView(): ProgressView {
+  return {
+    text: '$(checklist) Proofmeter',
+    tooltip:
+      '**Proofmeter** · no goal in this folder yet\n\nA goal is a plan whose every item ends with a proof: the command that shows it is done. ' +
+      'Proofmeter counts an item only when Claude ran that exact command and it passed.\n\n_Click to start._',
+    ariaLabel: 'Proofmeter: no goal yet. Click to start.',
+    severity: 'ok',
+  };
+}
+
 /** The item shown when the goal cannot be read at all. */
 export function faultView(fault: string): ProgressView {
   return {

@@ -1,9 +1,11 @@
 // Browser end-to-end check: the built .vsix, installed into code-server, on the fixture workspace.
 // Reads the status bar, opens the dashboard and the evidence view, checks every item's state inside
-// the webview frames against the engine's tally, clicks through to the plan, and takes screenshots
-// in the light, dark and high-contrast themes.
+// the webview frames against the engine's tally, clicks through to the plan, and, in the light, dark
+// and both high-contrast themes, takes screenshots and measures the contrast of every text.
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { auditContrast } from './contrast.mjs';
 import { launchBrowser, runCommand, webviewFrame } from './lib.mjs';
 
 const THEMES = [
@@ -11,6 +13,7 @@ const THEMES = [
   { name: 'light', theme: 'Light 2026', workbenchClass: 'vs', bodyClass: 'vscode-light' },
   { name: 'dark', theme: 'Dark 2026', workbenchClass: 'vs-dark', bodyClass: 'vscode-dark' },
   { name: 'hc', theme: 'Dark High Contrast', workbenchClass: 'hc-black', bodyClass: 'vscode-high-contrast' },
+  { name: 'hclight', theme: 'Light High Contrast', workbenchClass: 'hc-light', bodyClass: 'vscode-high-contrast-light' },
 ];
 
 const PROGRESS = '#proofmeter\\.proofmeter\\.proofmeter\\.progress';
@@ -83,9 +86,12 @@ export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected,
     check('dashboard page has the strict CSP', /default-src 'none'/.test(csp) && /script-src 'nonce-[A-Za-z0-9+/]{20,}'/.test(csp) && !/unsafe/.test(csp), csp);
     check('dashboard body says data-view="dashboard"', (await dash.evaluate(() => document.body.dataset.view)) === 'dashboard');
     // hook health, from `proofmeter doctor --json` (no hooks installed in the fixture)
-    await dash.locator('tr[data-armed]').nth(6).waitFor({ timeout: 20_000 }).catch(() => {});
+    // As many rows as the CLI's own doctor lists gates (one list of gates, in the installer).
+    const doctor = spawnSync(process.execPath, [new URL('../../dist/proofmeter.js', import.meta.url).pathname, 'doctor', '--json'], { cwd: ws, encoding: 'utf8' });
+    const gateCount = JSON.parse(doctor.stdout || '{"gates":[]}').gates.length;
+    await dash.locator('tr[data-armed]').nth(gateCount - 1).waitFor({ timeout: 20_000 }).catch(() => {});
     const armed = await dash.locator('tr[data-armed]').evaluateAll((els) => els.map((e) => e.getAttribute('data-armed')));
-    check('dashboard shows hook health for each gate (none armed)', armed.length === 7 && armed.every((a) => a === 'false'), JSON.stringify(armed));
+    check('dashboard shows hook health for each gate (none armed)', gateCount > 0 && armed.length === gateCount && armed.every((a) => a === 'false'), JSON.stringify(armed));
     step('dashboard checked');
 
     // 3. the evidence view in the activity bar
@@ -97,7 +103,11 @@ export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected,
     check('evidence view shows each item in the engine state', items.length === Object.keys(expected.states).length && wrongSide.length === 0, JSON.stringify(items));
     step('evidence view checked');
 
-    // 4. screenshots in each theme (the webviews follow the theme)
+    // 4. screenshots and contrast in each theme (the webviews follow the theme); one item open, so
+    // its details (proof, evidence, buttons) are measured too
+    await side.locator('li.pm-item[data-id="S3"] button.pm-item-toggle').click();
+    await side.locator('li.pm-item[data-id="S3"] .pm-item-details:not([hidden])').waitFor();
+    const ratios = {};
     for (const t of THEMES) {
       await setTheme(t);
       await dash.locator(`body.${t.bodyClass}`).waitFor({ timeout: 20_000 });
@@ -110,7 +120,18 @@ export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected,
       await shot(`${t.name}-dashboard.png`, page.locator('.part.editor'));
       await shot(`${t.name}-sidebar.png`, page.locator('.part.sidebar'));
       check(`screenshots in the ${t.name} theme`, true);
+      for (const [name, frame] of [['dashboard', dash], ['sidebar', side]]) {
+        const a = await auditContrast(frame);
+        ratios[`${t.name} ${name}`] = a.lowest ? `${a.min}:1 (${a.lowest.selector} ${a.lowest.fg} on ${a.lowest.bg})` : null;
+        const worst = a.failures
+          .sort((x, y) => x.ratio - y.ratio)
+          .slice(0, 6)
+          .map((f) => `${f.selector} "${f.text}" ${f.fg} on ${f.bg} = ${f.ratio}:1 (needs ${f.needs})`);
+        check(`${name} text meets WCAG AA contrast in the ${t.name} theme (${a.count} texts, lowest ${a.min}:1)`, a.count > 10 && a.failures.length === 0, worst.join(' | '));
+      }
     }
+    step(`contrast, lowest text ratio per view: ${JSON.stringify(ratios)}`);
+    await side.locator('li.pm-item[data-id="S3"] button.pm-item-toggle').click();
     await setTheme(THEMES[0]);
 
     // 5. a click in the evidence view reaches the host: expand S2, open its plan line

@@ -13,3 +13,4 @@ export interface Fixture {
 }
 export declare function makeFixture(opts: { root: string; name: string; home: string; cli?: string; session?: string }): Fixture;
 export declare function appendBashRun(transcript: string, command: string, opts?: { exit?: number; output?: string }): string;
+export declare function makeFreshFolder(opts: { root: string; name: string }): { ws: string };

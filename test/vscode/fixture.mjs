@@ -100,6 +100,14 @@ function ownSession(text, ws, startMs) {
   return out.replace(/"timestamp":"([^"]+)"/g, (_m, t) => `"timestamp":"${new Date(Date.parse(t) + delta).toISOString()}"`);
 }
 
+/** A folder as a new user has it: the demo's plan and nothing else (no .claude/, no git). */
+export function makeFreshFolder({ root, name }) {
+  const ws = join(root, name);
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(join(ws, 'PLAN.md'), readFileSync(FIXTURE_PLAN));
+  return { ws };
+}
+
 /**
  * Appends one Bash run of `command` to a transcript as Claude Code writes it: the assistant's
  * tool_use record, then the user record with its tool_result. exit 0 gives a clean result; any other

@@ -8,8 +8,9 @@
 //     a. the mocha suite inside the real extension host (extensionDevelopmentPath/extensionTestsPath)
 //     b. the browser end-to-end check on the installed .vsix, with screenshots
 //  5. code-server with workspace trust on: the Restricted Mode suite on an untrusted folder
+//  6. code-server on a fresh folder (a plan, no .claude/): activation, and a goal from the terminal
 // Exits non-zero when anything failed; kills every code-server process group it started.
-// Options: --only=unit|host|e2e|restricted (repeatable), --keep (keep the temp folder), --docs (also
+// Options: --only=unit|host|e2e|restricted|fresh (repeatable), --keep (keep the temp folder), --docs (also
 // copy the screenshots into docs/screenshots/ for the README; off by default so a test run leaves the
 // work tree as it was). Logs: test-results/vscode/.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ import util from 'node:util';
 import { codeServerEnv, ensureVscode } from '../../scripts/setup-vscode.mjs';
 import { buildAll, SUITE_OUT, VSIX_OUT } from './build.mjs';
 import { runE2E } from './e2e.mjs';
-import { makeFixture, ROOT } from './fixture.mjs';
+import { makeFixture, makeFreshFolder, ROOT } from './fixture.mjs';
 import { freePort, launchBrowser, payloadUrl, startCodeServer, stopAllServers } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -139,6 +140,7 @@ try {
     host: makeFixture({ root: R, name: 'ws-host', home }),
     e2e: makeFixture({ root: R, name: 'ws-e2e', home }),
     restricted: makeFixture({ root: R, name: 'ws-restricted', home }),
+    fresh: makeFreshFolder({ root: R, name: 'ws-fresh' }),
   };
   const cli = join(ROOT, 'dist', 'proofmeter.js');
   const tally = JSON.parse(execFileSync(process.execPath, [cli, 'tally', '--cwd', fx.e2e.ws, '--json'], { encoding: 'utf8', env: { ...process.env, HOME: home } }));
@@ -225,6 +227,20 @@ try {
       settings: { 'security.workspace.trust.enabled': true },
     });
     failed = !(await hostSuite({ server, folder: fx.restricted.ws, mode: 'restricted' })) || failed;
+    await server.stop();
+  }
+
+  // 6. a fresh folder: no .claude/ until the suite adopts a plan from outside VS Code
+  if (want('fresh')) {
+    const server = await startCodeServer({
+      codeServer: vs.codeServer,
+      env: { ...env, PROOFMETER_SUITE_MODE: 'fresh', PROOFMETER_SUITE_RESULTS: join(results, 'exthost-fresh.json') },
+      userDataDir: join(R, 'ud-fresh'),
+      extensionsDir: exts,
+      port: await freePort(),
+      logFile: join(results, 'server-fresh.log'),
+    });
+    failed = !(await hostSuite({ server, folder: fx.fresh.ws, mode: 'fresh' })) || failed;
     await server.stop();
   }
 } catch (e) {

@@ -3,22 +3,31 @@
 // reads through the workbench) and, when PROOFMETER_SUITE_RESULTS names a file, to that file.
 import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
+import { defineFreshTests } from './fresh.test';
 import { defineHostTests } from './host.test';
 import { defineRestrictedTests } from './restricted.test';
 
-function define(mode: 'trusted' | 'restricted'): void {
+type Mode = 'trusted' | 'restricted' | 'fresh';
+
+function define(mode: Mode): void {
   if (mode === 'restricted') defineRestrictedTests();
+  else if (mode === 'fresh') defineFreshTests();
   else defineHostTests();
+}
+
+function suiteMode(): Mode {
+  const m = process.env.PROOFMETER_SUITE_MODE;
+  return m === 'restricted' || m === 'fresh' ? m : 'trusted';
 }
 
 // Loaded as a plain mocha file (by @vscode/test-cli, see .vscode-test.mjs): its mocha has set the
 // globals already, so the tests are defined now. Loaded as extensionTestsPath, run() does it.
 if (typeof (globalThis as { describe?: unknown }).describe === 'function') {
-  define(process.env.PROOFMETER_SUITE_MODE === 'restricted' ? 'restricted' : 'trusted');
+  define(suiteMode());
 }
 
 export function run(): Promise<void> {
-  const mode = process.env.PROOFMETER_SUITE_MODE === 'restricted' ? 'restricted' : 'trusted';
+  const mode = suiteMode();
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
   if (process.env.PROOFMETER_SUITE_GREP) mocha.grep(process.env.PROOFMETER_SUITE_GREP);
   mocha.suite.emit('pre-require', globalThis, 'suite.js', mocha);
