@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import type { ProofmeterApi } from '../../../src/extension/extension';
 import { bar } from '../../../src/core/tally/format';
 import { GATES } from '../../../src/core/install/entries';
-import { GATES } from '../../../src/core/install/entries';
 import { listSessions, projectTranscriptDir } from '../../../src/workspace/transcriptFiles';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { appendBashRun } from '../fixture.mjs';
