@@ -38,6 +38,8 @@ export function decideStop(t: Tally, blocks: number, cap: number, budget: StopBu
     reason: [
       `Proofmeter: Claude's part of the goal is not done (${doneOf(t)}). Open:`,
       ...openLines(t),
+      // Handed over: only the person's own words close it; no run of Claude's and no other session's prompt does.
+      ...t.items.filter((i) => i.state === 'handed-over').map((i) => `- ${i.id} (handed over: ${i.handover?.why ?? ''}): waiting for the person's own words naming ${i.id}`),
       "Run each proof in this session's own Bash exactly as written; the stop goes through once every one has passed.",
       capNote(blocks, cap),
     ].join('\n'),
