@@ -106,6 +106,8 @@ export const viewStateSchema = z.object({
   fault: z.string().nullable(),
   gates: z.array(gateHealthSchema),
   seal: z.array(sealFindingSchema),
+  /** A seal exists (.claude/proofmeter/seal.json): without one the seal was not checked at all. */
+  sealed: z.boolean(),
   trusted: z.boolean(),
   updatedAt: z.string(),
 });

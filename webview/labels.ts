@@ -1,4 +1,5 @@
 // The words the webview shows for the tally's enums: one place, so both views say the same thing.
+import { ledgerReasonText } from '../src/core/tally/notCounted';
 import type { ItemView, TallyView } from '../src/protocol';
 
 type ItemState = ItemView['state'];
@@ -45,20 +46,8 @@ export function stateTone(state: ItemState): Tone {
   return TONE[state];
 }
 
-const REASON: Record<LedgerReason, string> = {
-  counted: 'decides its item',
-  subagent: 'ran in a subagent; only the main session’s own runs count',
-  sidechain: 'a side-chain record; only the main session’s own runs count',
-  'different command': 'not the exact proof command',
-  'before the goal': 'run before the goal was frozen; only later runs count',
-  'other folder': 'run from another folder; only runs from the project root count',
-  'pending notice': 'a background run; it counts only when its completion notice arrives',
-  'still running': 'no result yet',
-  superseded: 'a newer run of the same proof decides',
-};
-
 export function reasonText(reason: LedgerReason): string {
-  return REASON[reason];
+  return ledgerReasonText(reason);
 }
 
 const STAGE: Record<StageState, string> = { done: 'done', 'under way': 'under way', waiting: 'waiting', skipped: 'skipped' };

@@ -6,14 +6,18 @@ import * as vscode from 'vscode';
 import { run as adoptRun } from '../cli/commands/adopt';
 import type { Io } from '../cli/io';
 import { tallyText } from '../core/tally/format';
+import { headlineParts } from '../core/tally/headlineParts';
 import type { Tally } from '../core/tally/tally';
+import type { PlanItem } from '../core/types';
 import { readGoal } from '../workspace/goalState';
+import { readPlanFile } from '../workspace/workspaceTally';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { CliUnavailableError, runBundledCli, type CliResult } from './cli';
 import { runCliStreaming } from './cliStream';
 import { parseGates } from './gates';
 import type { Log } from './log';
 import type { Meter } from './meter';
+import { READOPT_BUTTON, reAdoptWarning } from './reAdopt';
 import { verifyFlow, type VerifyOutcome } from './verifyFlow';
 import type { Webviews } from './webviews';
 
@@ -63,7 +67,7 @@ One or two lines on what this goal is for.
 export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const table: Record<CommandId, (...args: any[]) => unknown> = {
     'proofmeter.setGoal': (uri?: vscode.Uri) => setGoal(ctx, uri),
-    'proofmeter.adoptPlan': (uri?: vscode.Uri) => adoptPlan(ctx, uri),
+    'proofmeter.adoptPlan': (uri?: vscode.Uri, opts?: unknown) => adoptPlan(ctx, uri, opts),
     'proofmeter.verify': (opts?: unknown) => verify(ctx, opts),
     'proofmeter.installHooks': () => hooksCommand(ctx, 'install'),
     'proofmeter.uninstallHooks': () => hooksCommand(ctx, 'uninstall'),
@@ -179,23 +183,39 @@ function quoteIfNeeded(p: string): string {
   return /\s/.test(p) ? `"${p}"` : p;
 }
 
-/** Adopt Plan: freeze a plan as the approved goal, by the same code as `proofmeter adopt`. */
-async function adoptPlan(ctx: CommandContext, uri?: vscode.Uri): Promise<{ code: number; out: string; err: string } | undefined> {
+/**
+ * Adopt Plan: freeze a plan as the approved goal, by the same code as `proofmeter adopt`. Replacing
+ * a goal asks first, saying that progress starts over and what changed; `confirmed` (from code,
+ * never from a webview) skips the question.
+ */
+async function adoptPlan(ctx: CommandContext, uri?: vscode.Uri, opts?: unknown): Promise<{ code: number; out: string; err: string } | undefined> {
   const m = needMeter(ctx);
   if (!m || refuseUntrusted(ctx, 'Adopt Plan')) return undefined;
   let file = uri instanceof vscode.Uri ? uri.fsPath : undefined;
-  if (!file) {
-    file = await pickPlan(m, 'Proofmeter: Adopt Plan');
-    if (!file) return undefined;
-    const existing = readGoal(m.cwd);
-    if (existing.kind === 'ok') {
-      const ok = await vscode.window.showWarningMessage(
-        `Replace the current goal "${existing.goal.title ?? existing.goal.planPath}" (${existing.goal.items.length} items) with ${basename(file)}?`,
-        { modal: true },
-        'Adopt',
-      );
-      if (ok !== 'Adopt') return undefined;
-    }
+  if (!file) file = await pickPlan(m, 'Proofmeter: Adopt Plan');
+  if (!file) return undefined;
+  const confirmed = typeof opts === 'object' && opts !== null && (opts as { confirmed?: unknown }).confirmed === true;
+  const existing = readGoal(m.cwd);
+  const target = resolve(m.cwd, file);
+  let items: PlanItem[] | null = null;
+  let refusable = false;
+  try {
+    const parsed = readPlanFile(target);
+    items = parsed.items;
+    refusable = parsed.findings.length > 0;
+  } catch {
+    items = null; // adopt says why it cannot read it
+  }
+  // A plan adopt will refuse replaces nothing: no question, adopt says why.
+  if (existing.kind === 'ok' && !confirmed && !refusable) {
+    const state = await m.ensureComputed();
+    const { message, detail } = reAdoptWarning({
+      current: existing.goal,
+      headline: state.tally?.headline ?? null,
+      next: { name: basename(file), samePlan: resolve(m.cwd, existing.goal.planPath) === target, items },
+    });
+    const ok = await vscode.window.showWarningMessage(message, { modal: true, detail }, READOPT_BUTTON);
+    if (ok !== READOPT_BUTTON) return undefined;
   }
   const out: string[] = [];
   const err: string[] = [];
@@ -209,13 +229,16 @@ async function adoptPlan(ctx: CommandContext, uri?: vscode.Uri): Promise<{ code:
   }
   const result = { code, out: out.join('\n'), err: err.join('\n') };
   ctx.log.info(`adopt ${file}: exit ${code}`);
+  const after = await m.refresh('adopted', { fromScratch: true });
   if (code === 0) {
-    void vscode.window.showInformationMessage(`Proofmeter: ${result.out}`);
+    // "9 items frozen" beside "0/10" needs its sum: the meter counts Claude's items and three steps.
+    const t = after.tally;
+    const sum = t ? ` The meter counts ${t.headline.total}: Claude's ${headlineParts(t).items} items, then commit, push and close.` : '';
+    void vscode.window.showInformationMessage(`Proofmeter: ${result.out}${sum}`);
   } else {
     ctx.log.show(`Proofmeter: Adopt Plan (${displayPath(m.cwd, file)})`, [result.out, result.err].filter(Boolean).join('\n'));
     void vscode.window.showErrorMessage(`Proofmeter: ${err[0] ?? 'the plan was not adopted'}`);
   }
-  await m.refresh('adopted', { fromScratch: true });
   return result;
 }
 

@@ -2,7 +2,7 @@
 // (coalesced, incremental) and tells the status bar and the webviews when what they show changed.
 // Nothing is read or watched beyond goal.json until a goal exists or a view asks for the state.
 import { existsSync } from 'node:fs';
-import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import * as vscode from 'vscode';
 import { GIT_NOT_READ, isGitUnknown, type GitFacts, type GitInput } from '../core/tally/gitFacts';
 import type { Tally } from '../core/tally/tally';
@@ -251,6 +251,8 @@ export class Meter implements vscode.Disposable {
       fault: this.fault,
       gates: this.gates,
       seal: (this.tallyNow?.integrity ?? []).map((f) => ({ id: f.id, severity: f.severity, message: `${f.message} ${f.action}` })),
+      // No seal file is "not checked", never "no findings" (the seal's own findings cover a copy that went).
+      sealed: this.tallyNow !== null && existsSync(join(this.cwd, STATE_DIR, 'seal.json')),
       trusted: this.trusted,
       updatedAt: new Date().toISOString(),
     };

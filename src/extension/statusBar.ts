@@ -57,7 +57,7 @@ export class StatusBar implements vscode.Disposable {
       this.toggle('git', false);
       return;
     }
-    const g = gitView(facts);
+    const g = gitView(facts, tally?.stages.find((s) => s.name === 'commit')?.detail ?? null);
     set(this.git, 'text', g.text);
     this.git.tooltip = new vscode.MarkdownString(g.tooltip, true);
     this.git.accessibilityInformation = { label: g.ariaLabel, role: 'button' };

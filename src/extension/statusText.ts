@@ -2,7 +2,12 @@
 import { rerunEnd } from '../core/evidence/rerun';
 import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/format';
 import type { GitFacts } from '../core/tally/gitFacts';
+import { headlineSentence } from '../core/tally/headlineParts';
+import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { Tally } from '../core/tally/tally';
+
+/** Where the meter keeps its own state: never the session's work, so never counted as uncommitted. */
+const METER_STATE = '.claude/proofmeter/';
 
 export type Severity = 'ok' | 'warning' | 'error';
 
@@ -43,7 +48,7 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   const lines: string[] = [];
   lines.push(`**Proofmeter** · ${md(t.goal.title ?? 'untitled plan')}${t.goal.planPath ? ` · ${md(t.goal.planPath)}` : ''}`);
   lines.push('');
-  lines.push(`${done}/${total} of Claude's part done · ${t.verdict === 'done' ? '**all done**' : `not done, ${t.open} open`}`);
+  lines.push(`${md(headlineSentence(t))} · ${t.verdict === 'done' ? '**all done**' : `not done, ${t.open} open`}`);
   if (opts.fault) lines.push('', `$(error) ${md(opts.fault)}`);
   if (!opts.trusted) lines.push('', '$(shield) Restricted Mode: read only, git not read; trust the folder to see commit and push.');
   lines.push('');
@@ -53,7 +58,8 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   if (claude.length) {
     lines.push('', '**Open for Claude**', '');
     for (const i of claude.slice(0, MAX_LISTED)) {
-      const why = i.state === 'unrun' ? 'not run yet' : `${i.state}${i.detail ? `: ${i.detail}` : ''}`;
+      const nc = ranNotCounted(i, t.ledger);
+      const why = nc ? `${RAN_NOT_COUNTED}: ${ledgerReasonText(nc.reason)}` : i.state === 'unrun' ? 'not run yet' : `${i.state}${i.detail ? `: ${i.detail}` : ''}`;
       lines.push(`- ${code(i.id)} ${md(why)} · proof ${code(i.proof)}`);
     }
     if (claude.length > MAX_LISTED) lines.push(`- … and ${claude.length - MAX_LISTED} more`);
@@ -105,18 +111,28 @@ export function faultView(fault: string): ProgressView {
   };
 }
 
-export function gitView(git: GitFacts): GitView {
+/**
+ * commitDetail: the commit stage's detail ("2 uncommitted"), which counts only the files the session
+ * edited when it saw edits; the tooltip says so when the two numbers differ.
+ */
+export function gitView(git: GitFacts, commitDetail: string | null = null): GitView {
   const parts: string[] = [];
-  const n = git.dirty.length;
+  // The same files the commit stage weighs: the meter's own state is left out of both.
+  const own = git.dirty.filter((p) => p.startsWith(METER_STATE));
+  const dirty = git.dirty.filter((p) => !p.startsWith(METER_STATE));
+  const n = dirty.length;
   parts.push(n ? `${n} uncommitted` : 'committed');
   if (git.hasRemote) parts.push(git.upstream ? (git.ahead ? `${git.ahead} unpushed` : 'pushed') : 'no upstream');
   const text = `⎇ ${parts.join(' · ')}`;
   const lines = [`**Proofmeter** · git in ${md(git.root)}`, ''];
   if (n) {
     lines.push(`${n} uncommitted:`, '');
-    for (const p of git.dirty.slice(0, MAX_LISTED)) lines.push(`- ${code(p)}`);
+    for (const p of dirty.slice(0, MAX_LISTED)) lines.push(`- ${code(p)}`);
     if (n > MAX_LISTED) lines.push(`- … and ${n - MAX_LISTED} more`);
+    const staged = /^(\d+) uncommitted/.exec(commitDetail ?? '');
+    if (staged && Number(staged[1]) !== n) lines.push('', `The commit stage counts ${staged[1]} of them: the files this session edited.`);
   } else lines.push('Nothing uncommitted.');
+  if (own.length) lines.push('', `Not counted: ${own.length} file(s) of the meter's own state in ${code(METER_STATE)}.`);
   lines.push('');
   if (!git.hasRemote) lines.push('No remote: push is skipped.');
   else if (!git.upstream) lines.push('The branch has no upstream yet.');

@@ -140,6 +140,7 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
       fault: 'Open a folder to use Proofmeter.',
       gates: [],
       seal: [],
+      sealed: false,
       trusted: vscode.workspace.isTrusted,
       updatedAt: new Date().toISOString(),
     };

@@ -98,7 +98,7 @@ describe('dashboard', () => {
         ['S1', 'Steps', 'Claude', 'proved'],
         ['S2', 'Steps', 'Claude', 'failed'],
         ['S3', 'Steps', 'Claude', 'failed'],
-        ['S6', 'Steps', 'Claude', 'not run'],
+        ['S6', 'Steps', 'Claude', 'ran, did not count'],
         ['S7', 'Steps', 'Claude', 'proved'],
         ['S9', 'Steps', 'you', 'open'],
         ['S10', 'Steps', 'later', 'open'],
@@ -151,6 +151,19 @@ describe('dashboard', () => {
       assert.match(text(rowOf('S9')), /waiting for you no words yet$/);
     });
 
+    it('an item whose proof ran in a subagent reads "ran, did not count" with the ledger’s reason and that run', () => {
+      const m = mountIt();
+      const row = rowOf('S6');
+      assert.equal(row.getAttribute('data-state'), 'unrun', 'the engine’s state is unchanged');
+      assert.equal(row.querySelector('.pm-badge')!.getAttribute('data-shown'), 'ran-not-counted');
+      assert.doesNotMatch(text(row), /not run/);
+      assert.match(text(row), /ran, did not count ran in a subagent; only the main session’s own runs count/);
+      assert.match(text(row), /ran echo from-subagent in a subagent, did not count/);
+      const sub = tally.ledger.find((l) => l.reason === 'subagent')!;
+      fireEvent.click(within(row).getByRole('button', { name: new RegExp(`line ${sub.run.line}`) }));
+      assert.deepEqual(m.sent(), [{ type: 'openTranscript', file: sub.run.file, line: sub.run.line }]);
+    });
+
     it('the ledger lists the deciding runs newest first and the subagent run that did not count', () => {
       mountIt();
       const ledger = section('Evidence ledger');
@@ -170,20 +183,52 @@ describe('dashboard', () => {
       assert.match(text(ledger), /Runs that did not count \(1\)/);
     });
 
-    it('shows the seal section empty state and what it will check', () => {
+    it('an item edited after approval reads "changed after approval", a new one "added"', () => {
+      const edited = { ...tally, added: [{ id: 'S3', list: 'Steps', line: 30 }, { id: 'V9', list: 'Checks', line: 31 }] };
+      mount('dashboard', viewState(edited, { gates: GATES }));
+      const sec = section('Expectations');
+      assert.match(text(sec.querySelector('[data-after-approval="changed"]')!), /^Changed after approval \(the approved text still counts\): S3$/);
+      assert.match(text(sec.querySelector('[data-after-approval="added"]')!), /^Added after approval, not counted: V9$/);
+      assert.match(text(rowOf('S3')), /changed after approval/);
+      assert.doesNotMatch(text(rowOf('S2')), /changed after approval/);
+    });
+
+    it('without a seal, the seal section says "not checked", never "no findings"', () => {
       mountIt();
       const seal = section('Seal findings');
-      assert.match(text(seal), /No integrity findings/);
+      assert.match(text(seal), /Not checked: this workspace has no seal/);
+      assert.doesNotMatch(text(seal), /No integrity findings|no integrity findings/);
       assert.match(text(seal), /loosened tests/);
+      assert.equal(within(seal).getByRole('img').getAttribute('aria-label'), 'not checked');
+    });
+
+    it('with a seal and no findings, it says the seal was checked', () => {
+      mountIt({ sealed: true });
+      const seal = section('Seal findings');
+      assert.match(text(seal), /Seal checked: no integrity findings/);
       assert.equal(within(seal).getByRole('img').getAttribute('aria-label'), 'passed');
     });
 
-    it('lists seal findings when there are some', () => {
-      mountIt({ seal: [{ id: 'SEAL1', severity: 'error', message: 'test/unit/parser.test.ts was edited after S1 passed' }] });
-      const seal = section('Seal findings');
-      assert.doesNotMatch(text(seal), /No integrity findings/);
-      assert.match(text(seal), /SEAL1 test\/unit\/parser\.test\.ts was edited after S1 passed/);
-      assert.equal(within(seal).getByRole('img').getAttribute('aria-label'), 'error');
+    it('lists the integrity findings, errors first, with or without a seal', () => {
+      const seal = [
+        { id: 'F-0000002', severity: 'warning' as const, message: 'a warning. Look at it.' },
+        { id: 'F-0000001', severity: 'error' as const, message: 'test/unit/parser.test.ts was edited after S1 passed. Restore it.' },
+      ];
+      mountIt({ seal, sealed: true });
+      let sec = section('Seal findings');
+      assert.doesNotMatch(text(sec), /no integrity findings/);
+      assert.match(text(sec), /F-0000001 test\/unit\/parser\.test\.ts was edited after S1 passed/);
+      assert.deepEqual(
+        within(sec)
+          .getAllByRole('img')
+          .map((i) => i.getAttribute('aria-label')),
+        ['error', 'warning'],
+      );
+      cleanup();
+      mountIt({ seal, sealed: false });
+      sec = section('Seal findings');
+      assert.match(text(sec), /Not checked: this workspace has no seal/);
+      assert.match(text(sec), /F-0000001/);
     });
 
     it('shows hook health: each gate armed or unarmed', () => {

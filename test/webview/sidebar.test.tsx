@@ -29,6 +29,19 @@ describe('sidebar evidence browser', () => {
     assert.match(text(screen.getByRole('main')), /9 items/);
   });
 
+  it('an item whose proof ran in a subagent reads "ran, did not count", with the reason and its run', () => {
+    const tally = underWayTally();
+    const m = mount('sidebar', viewState(tally));
+    assert.match(text(toggle('S6')), /ran, did not count$/);
+    assert.match(text(toggle('V2')), /not run$/, 'an item whose proof never ran still says not run');
+    fireEvent.click(toggle('S6'));
+    const details = document.getElementById(toggle('S6').getAttribute('aria-controls')!)!;
+    assert.match(text(details), /State ran in a subagent; only the main session’s own runs count/);
+    fireEvent.click(within(details).getByRole('button', { name: 'Open transcript' }));
+    const sub = tally.ledger.find((l) => l.reason === 'subagent')!;
+    assert.deepEqual(m.sent().at(-1), { type: 'openTranscript', file: sub.run.file, line: sub.run.line });
+  });
+
   it('items closed by the person’s words are done; the others wait on them', () => {
     mount('sidebar', viewState(closedByWordsTally()));
     assert.deepEqual(idsIn(/^Done/), ['H1']);

@@ -55,7 +55,7 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
       {state && kind !== 'goal' ? <CommandBar commands={DASHBOARD_COMMANDS.filter((c) => c.command !== 'proofmeter.verify')} /> : null}
       {state && kind !== 'loading' ? (
         <>
-          {tally ? <SealFindings seal={state.seal} /> : null}
+          {tally ? <SealFindings seal={state.seal} sealed={state.sealed} /> : null}
           <HookHealth gates={state.gates} />
           <p class="pm-updated pm-muted">
             Updated <time dateTime={state.updatedAt}>{formatTime(state.updatedAt)}</time>

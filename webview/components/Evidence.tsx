@@ -1,11 +1,12 @@
 // What decides one item: its deciding run (time, exit, transcript line), the person's words that
 // closed it, or the handover that passed it to the person.
-import type { ItemView } from '../../src/protocol';
+import type { ItemView, TallyView } from '../../src/protocol';
 import { runEndText } from '../labels';
 import { TranscriptLink } from './Links';
 import { Time } from './Time';
 
 type Run = NonNullable<ItemView['run']>;
+type LedgerEntry = TallyView['ledger'][number];
 
 export function RunSummary({ run }: { run: Run }) {
   const decidedLater = run.endLine !== null && run.endLine !== run.line;
@@ -32,10 +33,22 @@ export function RunSummary({ run }: { run: Run }) {
   );
 }
 
-/** The evidence cell of an item; "no run yet" when nothing decides it. */
-export function ItemEvidence({ item }: { item: ItemView }) {
+/**
+ * The evidence cell of an item; "no run yet" when nothing decides it. notCounted: the newest run of
+ * its proof that did not count (see core/tally/notCounted.ts), shown with its command.
+ */
+export function ItemEvidence({ item, notCounted = null }: { item: ItemView; notCounted?: LedgerEntry | null }) {
   const parts = [];
   if (item.run) parts.push(<RunSummary key="run" run={item.run} />);
+  else if (notCounted) {
+    parts.push(
+      <span key="not-counted" class="pm-not-counted">
+        ran <code class="pm-proof">{notCounted.run.command}</code>
+        {notCounted.source === 'subagent' ? ' in a subagent' : ''}, did not count
+      </span>,
+      <RunSummary key="run" run={notCounted.run} />,
+    );
+  }
   if (item.handover) {
     parts.push(
       <span key="handover" class="pm-handover">

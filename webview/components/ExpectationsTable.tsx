@@ -1,4 +1,6 @@
 // Every item of the goal: id, list, owner, proof, state and what decided it.
+import { splitAdded } from '../../src/core/plan/planChanges';
+import { ledgerReasonText, ranNotCounted } from '../../src/core/tally/notCounted';
 import type { ItemView, TallyView } from '../../src/protocol';
 import { itemKey } from '../items';
 import { itemTitle, ownerLabel } from '../labels';
@@ -13,7 +15,9 @@ export function rowId(item: ItemView): string {
   return `pm-row-${itemKey(item).replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }
 
-function Row({ item, revealed }: { item: ItemView; revealed: boolean }) {
+type LedgerEntry = TallyView['ledger'][number];
+
+function Row({ item, revealed, notCounted, changed }: { item: ItemView; revealed: boolean; notCounted: LedgerEntry | null; changed: boolean }) {
   return (
     <tr id={rowId(item)} tabIndex={-1} class={`pm-row${revealed ? ' pm-revealed' : ''}`} data-state={item.state} data-id={item.id}>
       <th scope="row" class="pm-cell-id">
@@ -23,23 +27,45 @@ function Row({ item, revealed }: { item: ItemView; revealed: boolean }) {
         <div class="pm-item-text" title={item.text}>
           {itemTitle(item)}
         </div>
+        {changed ? <div class="pm-detail pm-changed">changed after approval</div> : null}
       </th>
       <td>{item.list || '—'}</td>
       <td>{ownerLabel(item.owner)}</td>
       <td>{item.proof ? <code class="pm-proof">{item.proof}</code> : <span class="pm-muted">no usable proof</span>}</td>
       <td>
-        <StateBadge state={item.state} />
-        <div class="pm-detail">{item.detail}</div>
+        <StateBadge state={item.state} notCounted={!!notCounted} />
+        <div class="pm-detail">{notCounted ? ledgerReasonText(notCounted.reason) : item.detail}</div>
       </td>
       <td>
-        <ItemEvidence item={item} />
+        <ItemEvidence item={item} notCounted={notCounted} />
       </td>
     </tr>
   );
 }
 
+type Added = TallyView['added'][number];
+
+function AfterApproval({ entries, what, intro }: { entries: Added[]; what: 'changed' | 'added'; intro: string }) {
+  if (!entries.length) return null;
+  return (
+    <p class="pm-added" data-after-approval={what}>
+      {intro}{' '}
+      {entries.map((a, i) => (
+        <span key={`${a.id}-${a.line}`}>
+          {i ? ', ' : ''}
+          <PlanLink line={a.line} label={`Open the ${what} item ${a.id || `at line ${a.line}`} in the plan`}>
+            {a.id || `line ${a.line}`}
+          </PlanLink>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export function ExpectationsTable({ tally, revealKey }: { tally: TallyView; revealKey: string | null }) {
-  const { items, added } = tally;
+  const { items } = tally;
+  const { changed, added } = splitAdded(tally.added, items);
+  const changedIds = new Set(changed.map((c) => c.id));
   return (
     <Section id="pm-expectations" title="Expectations">
       {items.length === 0 ? (
@@ -60,25 +86,20 @@ export function ExpectationsTable({ tally, revealKey }: { tally: TallyView; reve
             </thead>
             <tbody>
               {items.map((item) => (
-                <Row key={itemKey(item)} item={item} revealed={revealKey === itemKey(item)} />
+                <Row
+                  key={itemKey(item)}
+                  item={item}
+                  revealed={revealKey === itemKey(item)}
+                  notCounted={ranNotCounted(item, tally.ledger)}
+                  changed={changedIds.has(item.id)}
+                />
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {added.length ? (
-        <p class="pm-added">
-          Added after approval, not counted:{' '}
-          {added.map((a, i) => (
-            <span key={`${a.id}-${a.line}`}>
-              {i ? ', ' : ''}
-              <PlanLink line={a.line} label={`Open the added item ${a.id || `at line ${a.line}`} in the plan`}>
-                {a.id || `line ${a.line}`}
-              </PlanLink>
-            </span>
-          ))}
-        </p>
-      ) : null}
+      <AfterApproval entries={changed} what="changed" intro="Changed after approval (the approved text still counts):" />
+      <AfterApproval entries={added} what="added" intro="Added after approval, not counted:" />
     </Section>
   );
 }

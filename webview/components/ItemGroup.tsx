@@ -1,5 +1,6 @@
 // A group of items in the evidence browser ("Open for Claude", "Waiting on you", "Done").
-import type { ItemView } from '../../src/protocol';
+import { ranNotCounted } from '../../src/core/tally/notCounted';
+import type { ItemView, TallyView } from '../../src/protocol';
 import { itemKey } from '../items';
 import { SidebarItem } from './SidebarItem';
 
@@ -8,6 +9,7 @@ export interface ItemGroupProps {
   title: string;
   empty: string;
   items: ItemView[];
+  ledger: TallyView['ledger'];
   expanded: ReadonlySet<string>;
   revealKey: string | null;
   onToggle(key: string): void;
@@ -17,7 +19,7 @@ export function domIdFor(item: ItemView): string {
   return `pm-item-${itemKey(item).replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }
 
-export function ItemGroup({ id, title, empty, items, expanded, revealKey, onToggle }: ItemGroupProps) {
+export function ItemGroup({ id, title, empty, items, ledger, expanded, revealKey, onToggle }: ItemGroupProps) {
   return (
     <section class="pm-group" aria-labelledby={`${id}-title`} data-group={id}>
       <h2 id={`${id}-title`} class="pm-group-title">
@@ -34,6 +36,7 @@ export function ItemGroup({ id, title, empty, items, expanded, revealKey, onTogg
                 domId={domIdFor(item)}
                 expanded={expanded.has(key)}
                 revealed={revealKey === key}
+                notCounted={ranNotCounted(item, ledger)}
                 onToggle={() => onToggle(key)}
               />
             );

@@ -65,9 +65,9 @@ export function Sidebar({ state, reveal, filter, expanded, onFilter, onExpanded 
           ) : (
             <>
               <FilterBox value={filter} shown={shown.length} total={tally.items.length} onInput={onFilter} />
-              <ItemGroup id="pm-group-claude" title="Open for Claude" empty="Nothing open for Claude." items={groups.claude} expanded={open} revealKey={revealKey} onToggle={toggle} />
-              <ItemGroup id="pm-group-person" title="Waiting on you" empty="Nothing waits on you." items={groups.person} expanded={open} revealKey={revealKey} onToggle={toggle} />
-              <ItemGroup id="pm-group-done" title="Done" empty="Nothing done yet." items={groups.done} expanded={open} revealKey={revealKey} onToggle={toggle} />
+              <ItemGroup id="pm-group-claude" title="Open for Claude" empty="Nothing open for Claude." items={groups.claude} ledger={tally.ledger} expanded={open} revealKey={revealKey} onToggle={toggle} />
+              <ItemGroup id="pm-group-person" title="Waiting on you" empty="Nothing waits on you." items={groups.person} ledger={tally.ledger} expanded={open} revealKey={revealKey} onToggle={toggle} />
+              <ItemGroup id="pm-group-done" title="Done" empty="Nothing done yet." items={groups.done} ledger={tally.ledger} expanded={open} revealKey={revealKey} onToggle={toggle} />
             </>
           )}
         </>

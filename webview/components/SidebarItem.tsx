@@ -1,5 +1,6 @@
 // One item in the evidence browser: a button that expands its evidence and its links.
-import type { ItemView } from '../../src/protocol';
+import { ledgerReasonText } from '../../src/core/tally/notCounted';
+import type { ItemView, TallyView } from '../../src/protocol';
 import { useActions } from '../actions';
 import { itemTitle, ownerLabel } from '../labels';
 import { ItemEvidence } from './Evidence';
@@ -10,12 +11,14 @@ export interface SidebarItemProps {
   domId: string;
   expanded: boolean;
   revealed: boolean;
+  /** The newest run of its proof that did not count, when nothing decides it. */
+  notCounted: TallyView['ledger'][number] | null;
   onToggle(): void;
 }
 
-export function SidebarItem({ item, domId, expanded, revealed, onToggle }: SidebarItemProps) {
+export function SidebarItem({ item, domId, expanded, revealed, notCounted, onToggle }: SidebarItemProps) {
   const { openPlan, openTranscript } = useActions();
-  const transcript = item.run ?? item.closedBy;
+  const transcript = item.run ?? item.closedBy ?? notCounted?.run ?? null;
   return (
     <li class={`pm-item${expanded ? ' pm-item-open' : ''}${revealed ? ' pm-revealed' : ''}`} data-state={item.state} data-id={item.id}>
       <button
@@ -33,7 +36,7 @@ export function SidebarItem({ item, domId, expanded, revealed, onToggle }: Sideb
         <span class="pm-item-text" title={item.text}>
           {itemTitle(item)}
         </span>
-        <StateBadge state={item.state} />
+        <StateBadge state={item.state} notCounted={!!notCounted} />
       </button>
       <div id={`${domId}-details`} class="pm-item-details" role="region" aria-labelledby={`${domId}-toggle`} hidden={!expanded}>
         <dl class="pm-facts">
@@ -42,10 +45,10 @@ export function SidebarItem({ item, domId, expanded, revealed, onToggle }: Sideb
           <dt>Owner</dt>
           <dd>{ownerLabel(item.owner)}</dd>
           <dt>State</dt>
-          <dd>{item.detail}</dd>
+          <dd>{notCounted ? ledgerReasonText(notCounted.reason) : item.detail}</dd>
           <dt>Evidence</dt>
           <dd>
-            <ItemEvidence item={item} />
+            <ItemEvidence item={item} notCounted={notCounted} />
           </dd>
         </dl>
         <div class="pm-item-actions">

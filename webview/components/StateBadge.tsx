@@ -1,17 +1,19 @@
-// An item's state as a coloured badge; the word is always visible, the mark is decoration.
+// An item's state as a coloured badge; the word is always visible, the mark is decoration. An
+// unrun item whose proof ran where it cannot count says so instead of "not run".
+import { RAN_NOT_COUNTED } from '../../src/core/tally/notCounted';
 import type { ItemView } from '../../src/protocol';
 import { stateLabel, stateTone, type Tone } from '../labels';
 
 const MARK: Record<Tone, string> = { passed: '✓', failed: '✗', pending: '◷', neutral: '○' };
 
-export function StateBadge({ state }: { state: ItemView['state'] }) {
-  const tone = stateTone(state);
+export function StateBadge({ state, notCounted = false }: { state: ItemView['state']; notCounted?: boolean }) {
+  const tone = notCounted ? 'pending' : stateTone(state);
   return (
-    <span class={`pm-badge pm-tone-${tone}`} data-state={state}>
+    <span class={`pm-badge pm-tone-${tone}`} data-state={state} data-shown={notCounted ? 'ran-not-counted' : state}>
       <span class="pm-badge-mark" aria-hidden="true">
-        {MARK[tone]}
+        {notCounted ? '⊘' : MARK[tone]}
       </span>
-      {stateLabel(state)}
+      {notCounted ? RAN_NOT_COUNTED : stateLabel(state)}
     </span>
   );
 }

@@ -1,11 +1,14 @@
-// The goal tally: the ▰▱ bar as text, a real progress element, done/total and the verdict.
+// The goal tally: the ▰▱ bar as text, a real progress element, done/total, what the two numbers
+// are made of (Claude's items, then commit, push and close), and the verdict.
 import { bar } from '../../src/core/tally/format';
+import { headlineParts } from '../../src/core/tally/headlineParts';
 import type { TallyView } from '../../src/protocol';
 import { verdictText } from '../labels';
 
 export function TallySummary({ tally }: { tally: TallyView }) {
   const { done, total } = tally.headline;
   const label = `Claude’s part: ${done} of ${total} done`;
+  const parts = headlineParts(tally);
   return (
     <div class="pm-tally">
       <div class="pm-tally-line">
@@ -25,6 +28,9 @@ export function TallySummary({ tally }: { tally: TallyView }) {
           {`${done}/${total}`}
         </span>
       </div>
+      <p class="pm-muted pm-count-parts" data-parts={`${parts.itemsDone}/${parts.items}+${parts.stepsDone}/${parts.steps}`}>
+        Claude’s items {parts.itemsDone} of {parts.items} · commit, push and close {parts.stepsDone} of {parts.steps}
+      </p>
       <p role="status" class={`pm-verdict pm-verdict-${tally.verdict}`}>
         <span class="pm-verdict-mark" aria-hidden="true">
           {tally.verdict === 'done' ? '✓' : '○'}

@@ -13,7 +13,7 @@ import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { adopt, gitWorkspace } from './helpers';
 
 const REPO = resolve(__dirname, '..', '..', '..');
-const STATE: ViewState = { tally: null, fault: null, gates: [], seal: [], trusted: true, updatedAt: '2026-01-01T00:00:00.000Z' };
+const STATE: ViewState = { tally: null, fault: null, gates: [], seal: [], sealed: false, trusted: true, updatedAt: '2026-01-01T00:00:00.000Z' };
 
 interface Seen {
   confirms: Array<{ message: string; detail: string }>;

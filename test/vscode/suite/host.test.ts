@@ -263,7 +263,8 @@ export function defineHostTests(): void {
 
       const plan = join(ws, 'PLAN.md');
       writeFileSync(plan, readFileSync(plan, 'utf8') + '- **V4.** The greeting is spelled right. Proof: `grep -q hello src/greet.sh`\n');
-      const ok = await vscode.commands.executeCommand<{ code: number; out: string }>('proofmeter.adoptPlan', vscode.Uri.file(plan));
+      // `confirmed` stands for the person's answer to the modal that says progress starts over.
+      const ok = await vscode.commands.executeCommand<{ code: number; out: string }>('proofmeter.adoptPlan', vscode.Uri.file(plan), { confirmed: true });
       assert.equal(ok?.code, 0);
       assert.match(ok?.out ?? '', /10 items frozen/);
       await waitFor(() => pm.statusBar()?.progress.text.endsWith('/11'), 'the status bar to count 11', 10_000);
