@@ -94,6 +94,8 @@ export const gateHealthSchema = z.object({
   armed: z.boolean(),
   detail: z.string(),
   lastFired: z.string().nullable(),
+  /** The status line: shown with the gates, not counted as one (doctor's verdict does not). */
+  statusLine: z.boolean().default(false),
 });
 
 /** Integrity ("seal") findings; a later issue fills these, the dashboard shows the section now. */

@@ -14,6 +14,7 @@ import { readPlanFile } from '../workspace/workspaceTally';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { CliUnavailableError, runBundledCli, type CliResult } from './cli';
 import { runCliStreaming } from './cliStream';
+import { doctorVerdict, parseDoctorReport, type DoctorReport, type DoctorVerdict } from './doctorVerdict';
 import { parseGates } from './gates';
 import type { Log } from './log';
 import type { Meter } from './meter';
@@ -326,22 +327,27 @@ async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall')
   return { ok: res.code === 0, code: res.code, output };
 }
 
-/** Runs `doctor --json` and puts its gates on the dashboard (trusted workspaces only). */
-export async function loadGates(ctx: CommandContext, m: Meter): Promise<boolean> {
-  if (!vscode.workspace.isTrusted) return false;
+/** Runs `doctor --json` and puts its gates on the dashboard (trusted workspaces only); the report, or null. */
+export async function loadGates(ctx: CommandContext, m: Meter): Promise<DoctorReport | null> {
+  if (!vscode.workspace.isTrusted) return null;
   const json = await cli(ctx, m, ['doctor', '--dir', m.cwd, '--json']);
-  if (!('stdout' in json)) return false;
+  if (!('stdout' in json)) return null;
   const gates = parseGates(json.stdout);
-  if (!gates) {
+  const report = parseDoctorReport(json.stdout);
+  if (!gates || !report) {
     ctx.log.warn(`doctor --json (exit ${json.code}) gave no gates the dashboard can show`);
-    return false;
+    return null;
   }
   m.setGates(gates);
-  return true;
+  return report;
 }
 
-/** Doctor: the CLI's report in the output channel (show) and its gates on the dashboard. */
-async function doctor(ctx: CommandContext): Promise<CliOutcome> {
+/**
+ * Doctor: the verdict in a notification (warnings first, then the count the dashboard shows, and
+ * the one thing to do as its button), the CLI's full report in the output channel, and the gates on
+ * the dashboard. The verdict and the dashboard are read from the same `doctor --json` report.
+ */
+async function doctor(ctx: CommandContext): Promise<CliOutcome & { verdict?: DoctorVerdict }> {
   const m = ctx.meter();
   if (!m) return { ok: false, refused: 'no folder' };
   if (refuseUntrusted(ctx, 'Doctor')) return { ok: false, refused: 'untrusted' };
@@ -353,10 +359,20 @@ async function doctor(ctx: CommandContext): Promise<CliOutcome> {
   }
   const res = r as CliResult;
   const output = [res.stdout.trim(), res.stderr.trim()].filter(Boolean).join('\n');
-  ctx.log.show(`proofmeter doctor --dir ${m.cwd} (exit ${res.code})`, output);
-  await loadGates(ctx, m);
+  const title = `proofmeter doctor --dir ${m.cwd} (exit ${res.code})`;
+  const report = await loadGates(ctx, m);
+  const verdict = report ? doctorVerdict(report) : undefined;
+  if (verdict) {
+    const buttons = verdict.action === 'install' ? ['Install Hooks', 'Show Report'] : ['Show Report'];
+    const text = `Proofmeter Doctor: ${verdict.message}`;
+    const shown = verdict.ok && !verdict.warnings.length ? vscode.window.showInformationMessage(text, ...buttons) : vscode.window.showWarningMessage(text, ...buttons);
+    void Promise.resolve(shown).then((choice) => {
+      if (choice === 'Install Hooks') void vscode.commands.executeCommand('proofmeter.installHooks');
+      else if (choice === 'Show Report') ctx.log.show(title, output);
+    });
+  } else ctx.log.show(title, output);
   // exit 1 is a report with unarmed gates: the command itself worked
-  return { ok: res.code === 0 || res.code === 1, code: res.code, output };
+  return { ok: res.code === 0 || res.code === 1, code: res.code, output, verdict };
 }
 
 function firstLine(s: string): string {

@@ -1,6 +1,7 @@
 // Hook health for the dashboard, read from `proofmeter doctor --json` (the CLI owns the diagnosis).
 import type { Diagnosis } from '../cli/commands/doctor';
 import { gateHealthSchema, type ViewState } from '../protocol';
+import { STATUS_LINE_HOOK } from './doctorVerdict';
 
 /**
  * The gates of `proofmeter doctor --json` as the dashboard shows them; null when the output is not
@@ -23,6 +24,7 @@ export function parseGates(stdout: string): ViewState['gates'] | null {
       armed: g?.armed,
       detail: g?.armed ? `entry in ${entryIn.join(' and ') || 'settings'}` : (g?.why ?? 'not armed'),
       lastFired: g?.lastFired?.time ?? null,
+      statusLine: g?.hook === STATUS_LINE_HOOK,
     });
     if (!p.success) return null;
     out.push(p.data);

@@ -231,15 +231,24 @@ describe('dashboard', () => {
       assert.match(text(sec), /F-0000001/);
     });
 
-    it('shows hook health: each gate armed or unarmed', () => {
+    it('shows hook health: each gate armed or unarmed; the status line is listed, not counted as a gate (as doctor counts)', () => {
       mountIt();
       const hooks = section('Hook health');
       assert.match(text(hooks), /1 of 2 gates armed/);
       const rows = within(hooks).getAllByRole('row').slice(1);
       assert.deepEqual(
         rows.map((r) => text(r)),
-        [`plan gate ● armed PreToolUse ExitPlanMode entry present ${formatTime(GATES[0]!.lastFired!)}`, 'stop gate ○ unarmed runner missing: dist/proofmeter.js never'],
+        [
+          `plan gate ● armed PreToolUse ExitPlanMode entry present ${formatTime(GATES[0]!.lastFired!)}`,
+          'stop gate ○ unarmed runner missing: dist/proofmeter.js never',
+          'status line [statusLine] ○ not set up no statusLine in any settings file never',
+        ],
       );
+    });
+
+    it('every hook armed but no status line reads all armed, as doctor says', () => {
+      mountIt({ gates: GATES.map((g) => (g.statusLine ? g : { ...g, armed: true })) });
+      assert.match(text(section('Hook health')), /2 of 2 gates armed/);
     });
 
     it('Verify, Install Hooks and Doctor post runCommand', () => {

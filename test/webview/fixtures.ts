@@ -104,8 +104,9 @@ export function noGoalTally(): TallyView {
 }
 
 export const GATES: ViewState['gates'] = [
-  { gate: 'plan gate', armed: true, detail: 'PreToolUse ExitPlanMode entry present', lastFired: '2026-11-29T22:10:00.000Z' },
-  { gate: 'stop gate', armed: false, detail: 'runner missing: dist/proofmeter.js', lastFired: null },
+  { gate: 'plan gate', armed: true, detail: 'PreToolUse ExitPlanMode entry present', lastFired: '2026-11-29T22:10:00.000Z', statusLine: false },
+  { gate: 'stop gate', armed: false, detail: 'runner missing: dist/proofmeter.js', lastFired: null, statusLine: false },
+  { gate: 'status line [statusLine]', armed: false, detail: 'no statusLine in any settings file', lastFired: null, statusLine: true },
 ];
 
 /** A person's item closed by typed words naming it, and one still waiting on them. */

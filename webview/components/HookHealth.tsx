@@ -1,18 +1,20 @@
 // Hook health: each gate armed or not, as `proofmeter doctor` reports it.
+import { gateCount } from '../../src/extension/doctorVerdict';
 import type { ViewState } from '../../src/protocol';
 import { Section } from './Section';
 import { Time } from './Time';
 
 export function HookHealth({ gates }: { gates: ViewState['gates'] }) {
-  const armed = gates.filter((g) => g.armed).length;
+  // Counted as doctor counts: the status line is listed but is not a gate.
+  const { armed, total } = gateCount(gates);
   return (
     <Section id="pm-hooks" title="Hook health">
       {gates.length === 0 ? (
         <p class="pm-muted">No gate report yet. Run Proofmeter: Doctor to check the hooks.</p>
       ) : (
         <>
-          <p class={armed === gates.length ? 'pm-ok-text' : 'pm-warn-text'}>
-            {armed} of {gates.length} gates armed
+          <p class={armed === total ? 'pm-ok-text' : 'pm-warn-text'} data-verdict={`${armed}/${total}`}>
+            {armed} of {total} gates armed
           </p>
           <div class="pm-table-wrap">
             <table class="pm-table pm-gates">
@@ -30,11 +32,11 @@ export function HookHealth({ gates }: { gates: ViewState['gates'] }) {
                   <tr key={g.gate} data-armed={String(g.armed)}>
                     <th scope="row">{g.gate}</th>
                     <td>
-                      <span class={`pm-badge pm-tone-${g.armed ? 'passed' : 'failed'}`}>
+                      <span class={`pm-badge pm-tone-${g.armed ? 'passed' : g.statusLine ? 'neutral' : 'failed'}`}>
                         <span class="pm-badge-mark" aria-hidden="true">
                           {g.armed ? '●' : '○'}
                         </span>
-                        {g.armed ? 'armed' : 'unarmed'}
+                        {g.statusLine ? (g.armed ? 'set up' : 'not set up') : g.armed ? 'armed' : 'unarmed'}
                       </span>
                     </td>
                     <td>{g.detail}</td>

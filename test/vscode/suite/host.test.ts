@@ -11,6 +11,7 @@ import { GATES } from '../../../src/core/install/entries';
 import { listSessions, projectTranscriptDir } from '../../../src/workspace/transcriptFiles';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { appendBashRun } from '../fixture.mjs';
+import { gateCount } from '../../../src/extension/doctorVerdict';
 import { cliCommands, extension, folder, sleep, tabLabels, waitFor } from './helpers';
 
 const COMMANDS = [
@@ -243,9 +244,12 @@ export function defineHostTests(): void {
       assert.ok(existsSync(join(ws, '.claude', 'proofmeter', 'proofmeter.js')), 'the runner was copied into the workspace');
       const gates = pm.state()!.gates;
       assert.ok(gates.length === GATES.length + 1 && gates.every((g) => g.armed), `every gate armed after install: ${JSON.stringify(gates)}`);
-      const doc = await vscode.commands.executeCommand<{ ok: boolean; code?: number; output?: string }>('proofmeter.doctor');
+      const doc = await vscode.commands.executeCommand<{ ok: boolean; code?: number; output?: string; verdict?: { ok: boolean; armed: number; gates: number; message: string } }>('proofmeter.doctor');
       assert.equal(doc?.code, 0, doc?.output);
       assert.match(doc?.output ?? '', /All gates armed/);
+      // the notification's verdict is the dashboard's count
+      assert.equal(doc?.verdict?.ok, true, doc?.verdict?.message);
+      assert.deepEqual(gateCount(pm.state()!.gates), { armed: doc!.verdict!.armed, total: doc!.verdict!.gates });
       const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks');
       assert.equal(u?.ok, true, u?.output);
       assert.ok(!existsSync(settings) || !/proofmeter\.js"? hook/.test(readFileSync(settings, 'utf8')), 'the hook entries are gone');

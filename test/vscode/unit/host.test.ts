@@ -152,8 +152,8 @@ describe('extension host parts (no VS Code)', () => {
         ],
       });
       assert.deepEqual(parseGates(json), [
-        { gate: 'stop gate [Stop]', armed: true, detail: 'entry in project', lastFired: '2026-01-01T00:00:00Z' },
-        { gate: 'guard', armed: false, detail: 'no entry in any settings file', lastFired: null },
+        { gate: 'stop gate [Stop]', armed: true, detail: 'entry in project', lastFired: '2026-01-01T00:00:00Z', statusLine: false },
+        { gate: 'guard', armed: false, detail: 'no entry in any settings file', lastFired: null, statusLine: false },
       ]);
       assert.equal(parseGates('not json'), null);
       assert.equal(parseGates('{"gates": [{"armed": "yes"}]}'), null);
