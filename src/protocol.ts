@@ -125,7 +125,16 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openPlan'), line: z.number().int().positive() }),
   z.object({
     type: z.literal('runCommand'),
-    command: z.enum(['proofmeter.verify', 'proofmeter.adoptPlan', 'proofmeter.setGoal', 'proofmeter.installHooks', 'proofmeter.doctor', 'proofmeter.showTally']),
+    command: z.enum([
+      'proofmeter.verify',
+      'proofmeter.adoptPlan',
+      'proofmeter.setGoal',
+      'proofmeter.installHooks',
+      'proofmeter.uninstallHooks',
+      'proofmeter.doctor',
+      'proofmeter.showTally',
+      'proofmeter.start',
+    ]),
   }),
 ]);
 

@@ -1,6 +1,6 @@
 // The command table. Every command works on the workspace folder that holds the goal (or the
 // first folder). In Restricted Mode the commands that write files or run programs refuse.
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { run as adoptRun } from '../cli/commands/adopt';
@@ -19,6 +19,8 @@ import { parseGates } from './gates';
 import type { Log } from './log';
 import type { Meter } from './meter';
 import { READOPT_BUTTON, reAdoptWarning } from './reAdopt';
+import { hookArgs, installedWhere, installFiles, settingsFile, WHERE_CHOICES, type InstallWhere } from './installChoice';
+import { checkPlan, checkPlanFile, newPlan } from './planCommands';
 import { verifyFlow, type VerifyOutcome } from './verifyFlow';
 import type { Webviews } from './webviews';
 
@@ -32,7 +34,7 @@ export interface CommandContext {
 /** What a command that runs the CLI resolves to (the host tests read it). */
 export interface CliOutcome {
   ok: boolean;
-  refused?: 'untrusted' | 'no folder';
+  refused?: 'untrusted' | 'no folder' | 'cancelled';
   unavailable?: string;
   code?: number;
   output?: string;
@@ -47,30 +49,23 @@ export const COMMANDS = [
   'proofmeter.showTally',
   'proofmeter.openDashboard',
   'proofmeter.doctor',
+  'proofmeter.start',
+  'proofmeter.newPlan',
+  'proofmeter.checkPlan',
 ] as const;
+
+/** The walkthrough the quiet status bar item and the empty states lead to. */
+export const WALKTHROUGH = 'proofmeter.proofmeter#proofmeter.firstGoal';
 
 export type CommandId = (typeof COMMANDS)[number];
 
-const PLAN_TEMPLATE = `# Goal title
-
-One or two lines on what this goal is for.
-
-## Steps
-
-1. **S1.** What Claude builds first. Proof: \`npm run build\`
-2. **S2.** What it builds next. Proof: \`npm test\`
-
-## Checks
-
-- **V1.** What you check yourself. Proof: human — you try it and say so
-`;
 
 export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const table: Record<CommandId, (...args: any[]) => unknown> = {
     'proofmeter.setGoal': (uri?: vscode.Uri) => setGoal(ctx, uri),
     'proofmeter.adoptPlan': (uri?: vscode.Uri, opts?: unknown) => adoptPlan(ctx, uri, opts),
     'proofmeter.verify': (opts?: unknown) => verify(ctx, opts),
-    'proofmeter.installHooks': () => hooksCommand(ctx, 'install'),
+    'proofmeter.installHooks': (opts?: unknown) => hooksCommand(ctx, 'install', opts),
     'proofmeter.uninstallHooks': () => hooksCommand(ctx, 'uninstall'),
     'proofmeter.showTally': () => showTally(ctx),
     'proofmeter.openDashboard': (itemId?: unknown) => {
@@ -78,6 +73,18 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       return true;
     },
     'proofmeter.doctor': () => doctor(ctx),
+    'proofmeter.start': () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false),
+    'proofmeter.newPlan': () => {
+      const m = needMeter(ctx);
+      if (!m || refuseUntrusted(ctx, 'New Plan')) return undefined;
+      return newPlan(m.cwd);
+    },
+    'proofmeter.checkPlan': async (uri?: vscode.Uri) => {
+      const m = needMeter(ctx);
+      if (!m) return undefined;
+      const file = uri instanceof vscode.Uri ? uri.fsPath : await pickPlan(m, 'Proofmeter: Check Plan');
+      return file ? checkPlan(m.cwd, file, ctx.log) : undefined;
+    },
   };
   return COMMANDS.map((id) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
@@ -153,13 +160,15 @@ async function pickPlan(m: Meter, title: string): Promise<string | undefined> {
     const got = await vscode.window.showOpenDialog({ defaultUri: m.folder.uri, canSelectMany: false, filters: { Markdown: ['md'] }, title });
     return got?.[0]?.fsPath;
   }
-  const file = join(m.cwd, 'PLAN.md');
-  if (!existsSync(file)) writeFileSync(file, PLAN_TEMPLATE);
-  await vscode.window.showTextDocument(vscode.Uri.file(file));
-  return file;
+  return newPlan(m.cwd);
 }
 
-/** Set Goal: pick or create the plan, then offer the `/goal` line to paste into Claude Code. */
+/**
+ * Set Goal: pick or create the plan, check it, then offer the `/goal` line to paste into Claude
+ * Code (a walk-away session: the prompt hook freezes the plan and the stop gate keeps Claude at it).
+ * A plan with problems gets its problems, not a line; without the prompt gate the line would do
+ * nothing, so Install Hooks is offered first.
+ */
 async function setGoal(ctx: CommandContext, uri?: vscode.Uri): Promise<string | undefined> {
   const m = needMeter(ctx);
   if (!m) return undefined;
@@ -169,15 +178,37 @@ async function setGoal(ctx: CommandContext, uri?: vscode.Uri): Promise<string | 
     file = await pickPlan(m, 'Proofmeter: Set Goal');
   }
   if (!file) return undefined;
+  const checked = checkPlanFile(file);
+  if (checked && !checked.ok) {
+    void checkPlan(m.cwd, file, ctx.log);
+    return undefined;
+  }
   const line = `/goal ${quoteIfNeeded(displayPath(m.cwd, file))}`;
   ctx.log.info(`set goal: ${line}`);
-  void vscode.window.showInformationMessage(`Paste this into Claude Code to make it the goal: ${line}`, 'Copy').then(async (choice) => {
-    if (choice === 'Copy') {
-      await vscode.env.clipboard.writeText(line);
-      void vscode.window.showInformationMessage(`Copied: ${line}`);
-    }
-  });
+  void offerGoalLine(ctx, m, line);
   return line;
+}
+
+async function offerGoalLine(ctx: CommandContext, m: Meter, line: string): Promise<void> {
+  const copy = async (): Promise<void> => {
+    await vscode.env.clipboard.writeText(line);
+    void vscode.window.showInformationMessage(`Copied: ${line}`);
+  };
+  // (the CLI is not run in Restricted Mode: the gates are not known there)
+  const report = vscode.workspace.isTrusted ? await loadGates(ctx, m).catch(() => null) : null;
+  if (report && !report.gates.some((g) => g.hook === 'prompt' && g.armed)) {
+    const choice = await vscode.window.showWarningMessage(
+      `Proofmeter: the prompt gate is not armed, so ${line} would do nothing in Claude Code yet. Install the hooks first.`,
+      'Install Hooks',
+      'Copy /goal Line',
+    );
+    if (choice === 'Copy /goal Line') await copy();
+    if (choice !== 'Install Hooks') return;
+    const installed = await vscode.commands.executeCommand<CliOutcome | undefined>('proofmeter.installHooks');
+    if (!installed?.ok) return;
+  }
+  const choice = await vscode.window.showInformationMessage(`Paste this into Claude Code to start a walk-away session on the plan: ${line}`, 'Copy');
+  if (choice === 'Copy') await copy();
 }
 
 function quoteIfNeeded(p: string): string {
@@ -304,7 +335,12 @@ async function cli(ctx: CommandContext, m: Meter, args: string[]): Promise<CliRe
   }
 }
 
-async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall'): Promise<CliOutcome> {
+/**
+ * Install Hooks asks where (the project's settings, shared, or only this person's) and lists the
+ * files it will add before writing; `{ where, confirmed: true }` (from code, never from a webview)
+ * answers both. Uninstall Hooks removes them from every settings file that has them.
+ */
+async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall', opts?: unknown): Promise<CliOutcome> {
   const what = which === 'install' ? 'Install Hooks' : 'Uninstall Hooks';
   const m = ctx.meter();
   if (!m) {
@@ -312,15 +348,44 @@ async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall')
     return { ok: false, refused: 'no folder' };
   }
   if (refuseUntrusted(ctx, what)) return { ok: false, refused: 'untrusted' };
-  const r = await cli(ctx, m, [which, '--dir', m.cwd]);
-  if ('unavailable' in r && r.unavailable) {
-    ctx.log.error(`${what} is unavailable: ${r.unavailable}`);
-    void vscode.window.showErrorMessage(`Proofmeter: ${what} is unavailable: ${r.unavailable}.`);
-    return r as CliOutcome;
+  const given = typeof opts === 'object' && opts !== null ? (opts as { where?: unknown; confirmed?: unknown }) : {};
+  let places: InstallWhere[];
+  if (which === 'install') {
+    let where: InstallWhere | undefined = given.where === 'project' || given.where === 'local' ? given.where : undefined;
+    if (!where) {
+      const pick = await vscode.window.showQuickPick(
+        WHERE_CHOICES.map((c) => ({ label: c.label, detail: c.detail, where: c.where })),
+        { title: 'Proofmeter: Install Hooks', placeHolder: 'Where should the hooks go?' },
+      );
+      if (!pick) return { ok: false, refused: 'cancelled' };
+      where = pick.where;
+    }
+    if (given.confirmed !== true) {
+      const detail = `It adds or changes:\n${installFiles(m.cwd, where).map((f) => `• ${f}`).join('\n')}`;
+      const ok = await vscode.window.showWarningMessage(`Install the Proofmeter hooks in ${settingsFile(where)}?`, { modal: true, detail }, 'Install');
+      if (ok !== 'Install') return { ok: false, refused: 'cancelled' };
+    }
+    places = [where];
+  } else {
+    const found = installedWhere(m.cwd);
+    places = found.length ? found : ['project'];
   }
-  const res = r as CliResult;
-  const output = [res.stdout.trim(), res.stderr.trim()].filter(Boolean).join('\n');
-  ctx.log.show(`proofmeter ${which} --dir ${m.cwd} (exit ${res.code})`, output);
+  const outputs: string[] = [];
+  let last: CliResult | undefined;
+  for (const where of places) {
+    const r = await cli(ctx, m, hookArgs(which, where, m.cwd));
+    if ('unavailable' in r && r.unavailable) {
+      ctx.log.error(`${what} is unavailable: ${r.unavailable}`);
+      void vscode.window.showErrorMessage(`Proofmeter: ${what} is unavailable: ${r.unavailable}.`);
+      return r as CliOutcome;
+    }
+    last = r as CliResult;
+    outputs.push([last.stdout.trim(), last.stderr.trim()].filter(Boolean).join('\n'));
+    if (last.code !== 0) break;
+  }
+  const res = last!;
+  const output = outputs.join('\n\n');
+  ctx.log.show(`proofmeter ${hookArgs(which, places[places.length - 1]!, m.cwd).join(' ')} (exit ${res.code})`, output);
   if (res.code === 0) void vscode.window.showInformationMessage(`Proofmeter: ${firstLine(res.stdout) || `${what} done.`}`);
   else void vscode.window.showErrorMessage(`Proofmeter: ${what} failed: ${firstLine(res.stderr) || firstLine(res.stdout) || `exit ${res.code}`}`);
   await loadGates(ctx, m);

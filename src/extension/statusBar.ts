@@ -9,8 +9,8 @@ import { faultView, gitView, noGoalView, progressView, type ProgressView } from 
 
 export const PROGRESS_ITEM_ID = 'proofmeter.progress';
 export const GIT_ITEM_ID = 'proofmeter.git';
-/** Where the quiet no-goal item leads: the dashboard's empty state, which offers the first step. */
-export const START_COMMAND = 'proofmeter.openDashboard';
+/** Where the quiet no-goal item leads: the walkthrough from a plan to a live meter. */
+export const START_COMMAND = 'proofmeter.start';
 
 export class StatusBar implements vscode.Disposable {
   readonly progress: vscode.StatusBarItem;

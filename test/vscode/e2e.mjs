@@ -157,6 +157,9 @@ export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected,
     if (!(await note.isVisible().catch(() => false))) await runCommand(page, 'Notifications: Show Notifications');
     await note.waitFor({ timeout: 15_000 });
     await shot('light-set-goal.png');
+    // no hooks in the fixture: the line would do nothing, so Install Hooks is offered first
+    const noteText = (await note.innerText()).replace(/\s+/g, ' ');
+    check('Set Goal says the prompt gate is not armed and offers Install Hooks first', /prompt gate is not armed/.test(noteText) && /Install Hooks/.test(noteText), JSON.stringify(noteText));
     await note.locator('.monaco-button', { hasText: 'Copy' }).click();
     let clip = '';
     for (let i = 0; i < 50 && clip !== '/goal PLAN.md'; i++) {

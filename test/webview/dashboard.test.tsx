@@ -246,9 +246,13 @@ describe('dashboard', () => {
       );
     });
 
-    it('every hook armed but no status line reads all armed, as doctor says', () => {
-      mountIt({ gates: GATES.map((g) => (g.statusLine ? g : { ...g, armed: true })) });
+    it('every hook armed but no status line reads all armed, as doctor says; Install Hooks becomes Uninstall Hooks', () => {
+      const m = mountIt({ gates: GATES.map((g) => (g.statusLine ? g : { ...g, armed: true })) });
       assert.match(text(section('Hook health')), /2 of 2 gates armed/);
+      const bar = screen.getByRole('group', { name: 'Proofmeter commands' });
+      assert.equal(within(bar).queryByRole('button', { name: 'Install Hooks' }), null);
+      fireEvent.click(within(bar).getByRole('button', { name: 'Uninstall Hooks' }));
+      assert.deepEqual(m.sent(), [{ type: 'runCommand', command: 'proofmeter.uninstallHooks' }]);
     });
 
     it('Verify, Install Hooks and Doctor post runCommand', () => {
@@ -291,8 +295,8 @@ describe('dashboard', () => {
 
     it('the empty state shows how to set a goal but no buttons', () => {
       mount('dashboard', viewState(null, { trusted: false }));
-      assert.match(text(screen.getByRole('main')), /Proofmeter: Set Goal/);
-      assert.equal(screen.queryByRole('button', { name: 'Set Goal' }), null);
+      assert.match(text(screen.getByRole('main')), /Set Goal instead gives you a \/goal line/);
+      assert.equal(screen.queryByRole('button', { name: /Set Goal/ }), null);
       assert.equal(screen.queryByRole('button', { name: 'Adopt Plan' }), null);
     });
   });
@@ -367,20 +371,26 @@ describe('dashboard', () => {
       ['a null tally', null],
       ['the engine’s empty goal', noGoalTally()],
     ] as const) {
-      it(`shows the empty state for ${why}, with Set Goal and Adopt Plan`, () => {
+      it(`shows the empty state for ${why}: one primary action, and how Set Goal differs from Adopt Plan`, () => {
         const m = mount('dashboard', viewState(tally, { gates: GATES }));
         assert.ok(screen.getByRole('heading', { level: 1, name: 'No goal yet' }));
-        assert.match(text(screen.getByRole('main')), /run Proofmeter: Set Goal and paste its \/goal line into Claude Code, or run Proofmeter: Adopt Plan/);
+        const main = text(screen.getByRole('main'));
+        assert.match(main, /Adopt Plan freezes a plan file now/);
+        assert.match(main, /Set Goal instead gives you a \/goal line to paste into Claude Code for a walk-away session/);
         assert.equal(screen.queryByRole('progressbar'), null);
         assert.equal(screen.queryByRole('region', { name: 'Expectations' }), null);
         assert.ok(section('Hook health'), 'hook health is shown without a goal');
-        fireEvent.click(screen.getByRole('button', { name: 'Set Goal' }));
+        const primary = Array.from(document.querySelectorAll('button.pm-button:not(.pm-button-secondary)'), (b) => b.textContent);
+        assert.deepEqual(primary, ['Adopt Plan'], 'one primary action');
+        fireEvent.click(screen.getByRole('button', { name: 'Set Goal for a walk-away session' }));
         fireEvent.click(screen.getByRole('button', { name: 'Adopt Plan' }));
+        fireEvent.click(screen.getByRole('button', { name: 'New here? Open the walkthrough' }));
         fireEvent.click(screen.getByRole('button', { name: 'Install Hooks' }));
         assert.equal(screen.queryByRole('button', { name: 'Verify' }), null);
         assert.deepEqual(m.sent(), [
           { type: 'runCommand', command: 'proofmeter.setGoal' },
           { type: 'runCommand', command: 'proofmeter.adoptPlan' },
+          { type: 'runCommand', command: 'proofmeter.start' },
           { type: 'runCommand', command: 'proofmeter.installHooks' },
         ]);
       });

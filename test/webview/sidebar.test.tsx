@@ -159,8 +159,12 @@ describe('sidebar evidence browser', () => {
   it('no goal yet: the empty state with its commands', () => {
     const m = mount('sidebar', viewState(null));
     assert.ok(screen.getByRole('heading', { name: 'No goal yet' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Set Goal' }));
-    assert.deepEqual(m.sent(), [{ type: 'runCommand', command: 'proofmeter.setGoal' }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Adopt Plan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Set Goal for a walk-away session' }));
+    assert.deepEqual(m.sent(), [
+      { type: 'runCommand', command: 'proofmeter.adoptPlan' },
+      { type: 'runCommand', command: 'proofmeter.setGoal' },
+    ]);
   });
 
   it('meter fault: the alert shows above the items', () => {

@@ -1,4 +1,6 @@
 // Buttons that run Proofmeter commands in the host; nothing at all in an untrusted workspace.
+import { gateCount } from '../../src/extension/doctorVerdict';
+import type { ViewState } from '../../src/protocol';
 import { useActions, type CommandId } from '../actions';
 
 export interface CommandButton {
@@ -12,13 +14,23 @@ export const DASHBOARD_COMMANDS: CommandButton[] = [
   { command: 'proofmeter.doctor', label: 'Doctor' },
 ];
 
-export function CommandBar({ commands, label = 'Proofmeter commands' }: { commands: CommandButton[]; label?: string }) {
+/**
+ * Install Hooks turns into Uninstall Hooks once every gate is armed. secondary: the buttons beside
+ * an empty state's own primary action.
+ */
+export function commandsFor(gates: ViewState['gates'], commands: CommandButton[] = DASHBOARD_COMMANDS): CommandButton[] {
+  const { armed, total } = gateCount(gates);
+  if (!(total > 0 && armed === total)) return commands;
+  return commands.map((c) => (c.command === 'proofmeter.installHooks' ? { command: 'proofmeter.uninstallHooks', label: 'Uninstall Hooks' } : c));
+}
+
+export function CommandBar({ commands, label = 'Proofmeter commands', secondary = false }: { commands: CommandButton[]; label?: string; secondary?: boolean }) {
   const { canRunCommands, runCommand } = useActions();
   if (!canRunCommands) return null;
   return (
     <div class="pm-commands" role="group" aria-label={label}>
       {commands.map((c) => (
-        <button key={c.command} type="button" class="pm-button" onClick={() => runCommand(c.command)}>
+        <button key={c.command} type="button" class={secondary ? 'pm-button pm-button-secondary' : 'pm-button'} onClick={() => runCommand(c.command)}>
           {c.label}
         </button>
       ))}

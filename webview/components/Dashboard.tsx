@@ -4,7 +4,7 @@ import type { ViewState } from '../../src/protocol';
 import { formatTime } from '../time';
 import { itemKey } from '../items';
 import { viewKind, type Reveal } from '../viewKind';
-import { CommandBar, DASHBOARD_COMMANDS } from './CommandBar';
+import { CommandBar, commandsFor } from './CommandBar';
 import { EmptyGoal } from './EmptyGoal';
 import { EvidenceLedger } from './EvidenceLedger';
 import { ExpectationsTable, rowId } from './ExpectationsTable';
@@ -40,7 +40,7 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
       {tally ? (
         <>
           <GoalHeader tally={tally} />
-          <CommandBar commands={DASHBOARD_COMMANDS} />
+          <CommandBar commands={commandsFor(state!.gates)} />
           <Section id="pm-goal" title="Goal tally">
             <TallySummary tally={tally} />
             <PendingNotice items={tally.items} />
@@ -52,7 +52,7 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
           <EvidenceLedger ledger={tally.ledger} />
         </>
       ) : null}
-      {state && kind !== 'goal' ? <CommandBar commands={DASHBOARD_COMMANDS.filter((c) => c.command !== 'proofmeter.verify')} /> : null}
+      {state && kind !== 'goal' ? <CommandBar secondary commands={commandsFor(state.gates).filter((c) => c.command !== 'proofmeter.verify')} /> : null}
       {state && kind !== 'loading' ? (
         <>
           {tally ? <SealFindings seal={state.seal} sealed={state.sealed} /> : null}

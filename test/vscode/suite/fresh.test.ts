@@ -3,12 +3,14 @@
 // frozen from a terminal (the CLI, as `/goal` and the plan-approval hook do) within a second.
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProofmeterApi } from '../../../src/extension/extension';
 import { bar } from '../../../src/core/tally/format';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
-import { extension, folder, waitFor } from './helpers';
+import * as vscode from 'vscode';
+import { installedWhere, installFiles } from '../../../src/extension/installChoice';
+import { extension, folder, tabLabels, waitFor } from './helpers';
 
 /** Budgets for activation, generous for a loaded CI machine; the log shows the measured times. */
 const ACTIVATE_BUDGET_MS = 50;
@@ -59,6 +61,56 @@ export function defineFreshTests(): void {
       assert.ok(sb.progress.command, 'a click starts something');
       assert.match(sb.progress.tooltip, /no goal/);
       assert.equal(sb.git.visible, false);
+    });
+
+    it('the quiet item leads to the walkthrough, whose steps each complete on a command of the extension', async function () {
+      assert.equal(pm.statusBar()?.progress.command, 'proofmeter.start');
+      const walkthroughs: Array<{ id: string; steps: Array<{ id: string; completionEvents: string[]; media: { markdown?: string } }> }> = extension().packageJSON.contributes.walkthroughs;
+      const w = walkthroughs.find((x) => x.id === 'proofmeter.firstGoal');
+      assert.ok(w, 'the walkthrough is contributed');
+      assert.deepEqual(
+        w.steps.map((s) => s.id),
+        ['writePlan', 'checkPlan', 'installHooks', 'adoptPlan', 'setGoal'],
+      );
+      const all = await vscode.commands.getCommands(true);
+      for (const s of w.steps) {
+        assert.ok(s.completionEvents.length > 0, s.id);
+        for (const e of s.completionEvents) assert.ok(all.includes(e.replace(/^onCommand:/, '')), `${s.id}: ${e} names a registered command`);
+        assert.ok(s.media.markdown && existsSync(join(extension().extensionPath, s.media.markdown)), `${s.id}: its page ships`);
+      }
+      await vscode.commands.executeCommand('proofmeter.start');
+      await waitFor(() => tabLabels().some((l) => /Walkthrough|Welcome|first goal/i.test(l)), `the walkthrough tab (tabs: ${tabLabels().join(', ')})`);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it('Check Plan names each problem of a bad plan, and passes the good one', async function () {
+      const bad = join(ws, 'BAD-PLAN.md');
+      writeFileSync(bad, '# Bad\n\n## Steps\n\n- **S1.** Build it. Proof: run the tests\n- Write docs. Proof: `test -s README.md`\n');
+      const r = await vscode.commands.executeCommand<{ ok: boolean; problems: number; lines: string[] }>('proofmeter.checkPlan', vscode.Uri.file(bad));
+      assert.equal(r?.ok, false);
+      assert.ok((r?.problems ?? 0) >= 1, JSON.stringify(r));
+      assert.match(r!.lines[0]!, /^line 5: S1 \[/);
+      const good = await vscode.commands.executeCommand<{ ok: boolean; problems: number }>('proofmeter.checkPlan', vscode.Uri.file(join(ws, 'PLAN.md')));
+      assert.deepEqual([good?.ok, good?.problems], [true, 0]);
+      rmSync(bad);
+    });
+
+    it('Install Hooks asks where: "Only me" writes settings.local.json alone, and uninstall takes it out', async function () {
+      const local = join(ws, '.claude', 'settings.local.json');
+      const shared = join(ws, '.claude', 'settings.json');
+      const files = installFiles(ws, 'local');
+      assert.match(files[0]!, /^\.claude\/settings\.local\.json \(added/);
+      assert.ok(files.some((f) => f.startsWith('.claude/proofmeter/proofmeter.js')), files.join('; '));
+      const r = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.installHooks', { where: 'local', confirmed: true });
+      assert.equal(r?.ok, true, r?.output);
+      assert.match(readFileSync(local, 'utf8'), /proofmeter\.js/);
+      assert.ok(!existsSync(shared), 'the shared settings were not written');
+      assert.deepEqual(installedWhere(ws), ['local']);
+      const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks');
+      assert.equal(u?.ok, true, u?.output);
+      assert.deepEqual(installedWhere(ws), []);
+      // what the install left for the goal below is the meter's own state folder only
+      rmSync(join(ws, '.claude'), { recursive: true, force: true });
     });
 
     it('a goal adopted from a terminal after the window opened reaches the status bar within 1 s', async function () {

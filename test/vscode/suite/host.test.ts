@@ -23,6 +23,9 @@ const COMMANDS = [
   'proofmeter.showTally',
   'proofmeter.openDashboard',
   'proofmeter.doctor',
+  'proofmeter.start',
+  'proofmeter.newPlan',
+  'proofmeter.checkPlan',
 ];
 
 /** The fixture's expected states, as the engine decides them for the recorded session. */
@@ -230,7 +233,8 @@ export function defineHostTests(): void {
       const ext = extension();
       const cli = cliCommands(ext.extensionPath);
       const settings = join(ws, '.claude', 'settings.json');
-      const r = await vscode.commands.executeCommand<{ ok: boolean; unavailable?: string; output?: string }>('proofmeter.installHooks');
+      // `where` and `confirmed` stand for the person's answers to "where?" and the list of files.
+      const r = await vscode.commands.executeCommand<{ ok: boolean; unavailable?: string; output?: string }>('proofmeter.installHooks', { where: 'project', confirmed: true });
       if (!cli.includes('install')) {
         console.log(`the bundled CLI has no install command yet (it has: ${cli.join(', ')}): checking that Install Hooks says so`);
         assert.equal(r?.ok, false);

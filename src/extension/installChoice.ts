@@ -1,0 +1,49 @@
+// Where Install Hooks writes, asked before anything is written: the project's settings (shared,
+// meant to be committed) or only this person's (settings.local.json), then the list of files it
+// will add or change. Kept free of the vscode module for the unit tests.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RUNNER_REL } from '../core/install/entries';
+import { GUARD_SCRIPT_REL } from '../core/install/guardScript';
+import { RECEIPT_SCRIPT_REL } from '../core/install/receiptScript';
+
+export type InstallWhere = 'project' | 'local';
+
+export const WHERE_CHOICES: ReadonlyArray<{ where: InstallWhere; label: string; detail: string }> = [
+  { where: 'project', label: 'Project (shared; commit it)', detail: '.claude/settings.json: everyone who opens this folder in Claude Code gets the gates' },
+  { where: 'local', label: 'Only me (settings.local.json)', detail: '.claude/settings.local.json: kept out of git, only on this machine' },
+];
+
+export function settingsFile(where: InstallWhere): string {
+  return where === 'local' ? '.claude/settings.local.json' : '.claude/settings.json';
+}
+
+/** The CLI arguments of the install or uninstall. */
+export function hookArgs(which: 'install' | 'uninstall', where: InstallWhere, cwd: string): string[] {
+  return [which, ...(where === 'local' ? ['--local'] : []), '--dir', cwd];
+}
+
+/** What the install will add or change, one line each, as the confirmation lists them. */
+export function installFiles(cwd: string, where: InstallWhere): string[] {
+  const settings = settingsFile(where);
+  const state = (rel: string): string => (existsSync(join(cwd, rel)) ? 'updated' : 'added');
+  return [
+    `${settings} (${existsSync(join(cwd, settings)) ? 'hook entries and the status line merged in; your other settings kept, a backup made' : 'added, with the hook entries and the status line'})`,
+    `${RUNNER_REL} (the hook runner, ${state(RUNNER_REL)})`,
+    `${GUARD_SCRIPT_REL} (${state(GUARD_SCRIPT_REL)})`,
+    `${RECEIPT_SCRIPT_REL} (${state(RECEIPT_SCRIPT_REL)})`,
+    '.claude/proofmeter/.gitignore (keeps the meter’s runtime records out of git, when missing)',
+  ];
+}
+
+/** Where the meter's hooks are installed now (a settings file that runs the meter's runner). */
+export function installedWhere(cwd: string): InstallWhere[] {
+  const has = (where: InstallWhere): boolean => {
+    try {
+      return readFileSync(join(cwd, settingsFile(where)), 'utf8').includes(RUNNER_REL);
+    } catch {
+      return false;
+    }
+  };
+  return (['project', 'local'] as const).filter(has);
+}

@@ -1,0 +1,74 @@
+// The first steps of the walkthrough: write a plan (New Plan), check it (Check Plan). Check Plan
+// reads the plan with the same parser as `proofmeter check-plan`, adopt and the plan gate, so what
+// it passes they pass.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import * as vscode from 'vscode';
+import type { ParsedPlan } from '../core/types';
+import { readPlanFile } from '../workspace/workspaceTally';
+import type { Log } from './log';
+
+export const PLAN_TEMPLATE = `# Goal title
+
+One or two lines on what this goal is for.
+
+## Steps
+
+1. **S1.** What Claude builds first. Proof: \`npm run build\`
+2. **S2.** What it builds next. Proof: \`npm test\`
+
+## Checks
+
+- **V1.** What you check yourself. Proof: human — you try it and say so
+`;
+
+/** PLAN.md in the folder, written from the template when it is not there; returns its path. */
+export async function newPlan(cwd: string): Promise<string> {
+  const file = join(cwd, 'PLAN.md');
+  if (!existsSync(file)) writeFileSync(file, PLAN_TEMPLATE);
+  await vscode.window.showTextDocument(vscode.Uri.file(file));
+  return file;
+}
+
+export interface CheckOutcome {
+  file: string;
+  ok: boolean;
+  problems: number;
+  items: number;
+  /** One line per finding: "line 5: S1 [missing-proof] ...". */
+  lines: string[];
+}
+
+/** The plan's findings, as check-plan words them; null when the file cannot be read. */
+export function checkPlanFile(file: string): CheckOutcome | null {
+  let plan: ParsedPlan;
+  try {
+    plan = readPlanFile(file);
+  } catch {
+    return null;
+  }
+  const lines = plan.findings.map((f) => `line ${f.line}: ${f.id ? `${f.id} ` : ''}[${f.rule}] ${f.message}`);
+  return { file, ok: plan.findings.length === 0 && plan.items.length > 0, problems: plan.findings.length, items: plan.items.length, lines };
+}
+
+/** Check Plan: a notification with the verdict; the findings in the output channel. */
+export async function checkPlan(cwd: string, file: string, log: Log): Promise<CheckOutcome | null> {
+  const name = relative(cwd, file) || file;
+  const r = checkPlanFile(file);
+  if (!r) {
+    void vscode.window.showErrorMessage(`Proofmeter: cannot read ${name}.`);
+    return null;
+  }
+  if (r.ok) {
+    void vscode.window.showInformationMessage(`Proofmeter: ${name} is ready to adopt: ${r.items} items, each with a proof.`, 'Adopt Plan').then((c) => {
+      if (c === 'Adopt Plan') void vscode.commands.executeCommand('proofmeter.adoptPlan', vscode.Uri.file(file));
+    });
+  } else {
+    const what = r.items === 0 && r.problems === 0 ? 'has no items yet' : `has ${r.problems} problem${r.problems === 1 ? '' : 's'}`;
+    log.show(`Check Plan: ${name} ${what}`, r.lines.join('\n') || 'Write each item as "- **S1.** What to do. Proof: `the command`".');
+    void vscode.window.showWarningMessage(`Proofmeter: ${name} ${what}.`, 'Open Plan').then((c) => {
+      if (c === 'Open Plan') void vscode.window.showTextDocument(vscode.Uri.file(file));
+    });
+  }
+  return r;
+}
