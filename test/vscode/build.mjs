@@ -40,7 +40,7 @@ export async function buildAll({ vsix = false } = {}) {
   const times = { build: Date.now() - t0 };
   if (vsix) {
     const t1 = Date.now();
-    run(join(ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--no-update-package-json', '-o', VSIX_OUT], 'vsce package');
+    run(join(ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--no-update-package-json', '--no-rewrite-relative-links', '-o', VSIX_OUT], 'vsce package');
     times.vsix = Date.now() - t1;
   }
   return times;

@@ -14,7 +14,7 @@
 // copy the screenshots into docs/screenshots/ for the README; off by default so a test run leaves the
 // work tree as it was). Logs: test-results/vscode/.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import util from 'node:util';
@@ -180,6 +180,18 @@ try {
   const installedOk = inst.status === 0 && /successfully installed/i.test(inst.stdout + inst.stderr);
   record('the .vsix installs into code-server', installedOk, installedOk ? secs(Date.now() - t) : (inst.stdout + inst.stderr).trim().split('\n').slice(-3).join(' | '));
   if (!installedOk) throw new Error('the .vsix did not install');
+  // The extension's page in VS Code renders the packaged README against the installed folder: every
+  // image it shows must ship (vsce packages with --no-rewrite-relative-links, so none point elsewhere).
+  {
+    const dir = readdirSync(exts).find((n) => n.startsWith('proofmeter.proofmeter-'));
+    // (vsce stores it as readme.md)
+    const name = dir ? readdirSync(join(exts, dir)).find((n) => n.toLowerCase() === 'readme.md') : undefined;
+    const readme = name ? readFileSync(join(exts, dir, name), 'utf8') : '';
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+    const missing = images.filter((p) => /^https?:/.test(p) || !existsSync(join(exts, dir, p)));
+    record("the packaged README's images ship in the .vsix", images.length > 0 && missing.length === 0, `${images.length} image(s)${missing.length ? `; missing: ${missing.join(', ')}` : ''}`);
+    if (missing.length || !images.length) failed = true;
+  }
 
   if (want('host') || want('e2e')) {
     t = Date.now();

@@ -15,8 +15,8 @@ export function EmptyGoal() {
       <p>Proofmeter counts a plan’s items only when each item’s proof command ran in the main session and exited cleanly.</p>
       <p>
         <strong>Adopt Plan</strong> freezes a plan file now: its items become the goal and the meter starts counting.{' '}
-        <strong>Set Goal</strong> instead gives you a <code>/goal</code> line to paste into Claude Code for a walk-away session: the plan is
-        frozen when Claude reads it, and the stop gate keeps Claude at it until every proof passes.
+        <strong>Set Goal</strong> instead gives you a <code>/goal</code> line to paste into Claude Code for a walk-away session: the prompt
+        hook freezes the plan when you send it, and the stop gate keeps Claude at it until every proof passes.
       </p>
       {canRunCommands ? (
         <>
