@@ -17,6 +17,7 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   install: { summary: 'install [--local] [--dir D]         install the hooks and status line into .claude/settings.json', load: () => import('./commands/install') },
   uninstall: { summary: 'uninstall [--local] [--dir D]       remove exactly what install added', load: () => import('./commands/uninstall') },
   doctor: { summary: 'doctor [--dir D] [--json]           is each gate armed, when did it last fire', load: () => import('./commands/doctor') },
+  proxy: { summary: 'proxy serve|run -- CMD|status|replay S   the local compaction proxy for long sessions (see proxy --help)', load: () => import('./commands/proxy') },
 };
 
 export function usage(): string {

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { Engine } from '../../../src/core/proxy/engine';
+import { DEFAULTS, type ProxyOptions } from '../../../src/core/proxy/options';
+import { isLengthRejection, retryThreshold } from '../../../src/core/proxy/rejection';
+import { pairingViolations } from '../../../src/core/proxy/turns';
+import { history, request, sha256 } from './build';
+
+const meta = { upstream: 'http://127.0.0.1:1' };
+const engine = (o: Partial<ProxyOptions> = {}, hash = sha256) => new Engine({ ...DEFAULTS, threshold: 6000, ...o }, hash);
+const big = () => JSON.stringify(request(history(30, 3000)));
+
+describe('proxy engine', () => {
+  const failOpen: Array<[string, string, object, Partial<ProxyOptions>, ((s: string) => string) | undefined, string]> = [
+    ['a body that is not JSON', '{"messages": [', meta, {}, undefined, 'unparseable'],
+    ['JSON that is not a Messages request', '{"prompt":"hi"}', meta, {}, undefined, 'unparseable'],
+    ['a compressed body', big(), { ...meta, contentEncoding: 'gzip' }, {}, undefined, 'compressed'],
+    ['an internal error', big(), meta, {}, () => { throw new Error('boom'); }, 'internal'],
+  ];
+  for (const [name, raw, m, o, hash, why] of failOpen) {
+    it(`forwards the original bytes on ${name}`, () => {
+      const out = engine(o, hash).handle(raw, m as typeof meta);
+      assert.equal(out.body, null);
+      assert.equal(out.failOpen, why);
+    });
+  }
+
+  it('rewrites a request over the threshold into valid JSON under it', () => {
+    const out = engine().handle(big(), meta);
+    assert.ok(out.body);
+    const sent = JSON.parse(out.body!);
+    assert.equal(pairingViolations(sent.messages), 0);
+    assert.ok(out.decision!.estAfter <= out.decision!.threshold);
+    assert.equal(sent.model, 'claude-test');
+    assert.deepEqual(Object.keys(sent), Object.keys(JSON.parse(big())), 'the client\'s keys, in its order');
+  });
+
+  it('logs but forwards unchanged with --shadow', () => {
+    const out = engine({ shadow: true }).handle(big(), meta);
+    assert.equal(out.body, null);
+    assert.equal(out.shadowed, true);
+    assert.equal(out.decision!.action, 'compact');
+  });
+
+  it('reads a 1M window from the anthropic-beta header and never from the model name', () => {
+    const e = engine({ threshold: 6000, threshold1m: 60_000 });
+    const named = JSON.stringify(request(history(30, 3000), { model: 'claude-opus-4-7[1m]' }));
+    assert.equal(e.handle(named, meta).decision!.action, 'compact', 'the model name alone changes nothing');
+    assert.equal(e.handle(big(), { ...meta, anthropicBeta: 'context-1m-2025-08-07' }).decision!.action, 'pass');
+  });
+
+  it('compacts harder once after a length rejection, under a threshold cut by the overshoot', () => {
+    const e = engine({ threshold: 100_000 });
+    const raw = big();
+    const first = e.handle(raw, meta);
+    assert.equal(first.body, null, 'under the threshold: sent as it is');
+    const err = '{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 30000 tokens > 20000 maximum"}}';
+    assert.ok(isLengthRejection(400, err));
+    const again = e.retryForLength(raw, meta, first.sentEstimate, err);
+    assert.ok(again.body);
+    assert.ok(again.decision!.estAfter < first.sentEstimate * (20000 / 30000));
+    assert.equal(pairingViolations(JSON.parse(again.body!).messages), 0);
+  });
+
+  const rejections: Array<[number, string, boolean]> = [
+    [400, 'prompt is too long: 215000 tokens > 200000 maximum', true],
+    [413, 'request_too_large', true],
+    [400, 'messages.3: tool_use ids were found without tool_result blocks', false],
+    [401, 'invalid x-api-key', false],
+    [529, 'overloaded', false],
+  ];
+  for (const [status, body, want] of rejections) {
+    it(`${want ? 'retries' : 'does not retry'} on ${status} "${body}"`, () => assert.equal(isLengthRejection(status, body), want));
+  }
+
+  it('halves the threshold for a retry when the rejection names no sizes', () => {
+    assert.equal(retryThreshold(50_000, 128_000, 'too long'), 25_000);
+  });
+
+  it('calibrates per upstream and model from reported input', () => {
+    const e = engine({ threshold: 100_000 });
+    for (let i = 0; i < 5; i++) e.observe(meta.upstream, 'claude-test', 10_000, 20_000);
+    assert.ok(e.thresholdFor(meta, 'claude-test') < 100_000);
+    assert.equal(e.thresholdFor(meta, 'other-model'), 100_000);
+    const off = engine({ threshold: 100_000, calibrate: false });
+    for (let i = 0; i < 5; i++) off.observe(meta.upstream, 'claude-test', 10_000, 20_000);
+    assert.equal(off.thresholdFor(meta, 'claude-test'), 100_000, '--no-calibrate');
+  });
+});
