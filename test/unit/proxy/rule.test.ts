@@ -105,8 +105,9 @@ describe('proxy rule', () => {
       if (d.action === 'reuse') {
         reused++;
         // Everything the previous request sent but its newest message (whose cache_control the client moved).
-        const prefix = JSON.stringify(prev!.slice(0, prev!.length - 1));
-        assert.equal(JSON.stringify(d.messages!.slice(0, prev!.length - 1)), prefix, 'the prefix the previous request sent');
+        const before: Message[] = prev!;
+        const prefix: string = JSON.stringify(before.slice(0, before.length - 1));
+        assert.equal(JSON.stringify(d.messages!.slice(0, before.length - 1)), prefix, 'the prefix the previous request sent');
       }
       prev = d.messages!;
     }
