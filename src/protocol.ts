@@ -99,7 +99,13 @@ export const gateHealthSchema = z.object({
 });
 
 /** Integrity ("seal") findings; a later issue fills these, the dashboard shows the section now. */
-export const sealFindingSchema = z.object({ id: z.string(), severity: z.enum(['info', 'warning', 'error']), message: z.string() });
+export const sealFindingSchema = z.object({
+  id: z.string(),
+  severity: z.enum(['info', 'warning', 'error']),
+  message: z.string(),
+  /** How the person accepted it ("your words, 2026-…"), or null while it is not accepted. */
+  accepted: z.string().nullable().default(null),
+});
 
 export const viewStateSchema = z.object({
   /** null when the workspace has no goal yet. */
@@ -123,6 +129,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('openTranscript'), file: z.string(), line: z.number().int().positive() }),
   z.object({ type: z.literal('openPlan'), line: z.number().int().positive() }),
+  // The person accepts an integrity finding; the host asks them to confirm first (trusted workspaces only).
+  z.object({ type: z.literal('acceptFinding'), id: z.string().regex(/^F-[0-9a-z]{7}$/) }),
   z.object({
     type: z.literal('runCommand'),
     command: z.enum([

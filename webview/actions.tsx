@@ -13,6 +13,8 @@ export interface Actions {
   openTranscript(file: string, line: number): void;
   openPlan(line: number): void;
   runCommand(command: CommandId): void;
+  /** Asks the host to accept an integrity finding; the host confirms with the person first. */
+  acceptFinding?(id: string): void;
 }
 
 const inert: Actions = { canRunCommands: false, openTranscript() {}, openPlan() {}, runCommand() {} };
@@ -30,6 +32,9 @@ export function hostActions(api: VsCodeApi, trusted: boolean, log: Logger): Acti
     openPlan: (line) => void postToHost(api, { type: 'openPlan', line }, log),
     runCommand: (command) => {
       if (trusted) postToHost(api, { type: 'runCommand', command }, log);
+    },
+    acceptFinding: (id) => {
+      if (trusted) postToHost(api, { type: 'acceptFinding', id }, log);
     },
   };
 }

@@ -27,6 +27,12 @@ export interface RefreshStats {
 
 const STATE_DIR_GLOB = '.claude/proofmeter/goal.json';
 
+/** "your words, 2026-…" for a finding the person accepted. */
+function acceptedText(t: Tally | null, id: string): string | null {
+  const a = t?.accepted?.find((x) => x.id === id);
+  return a ? `${a.source === 'words' ? 'your words' : 'the dashboard'}, ${a.at}` : null;
+}
+
 export class Meter implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly liveDisposables: vscode.Disposable[] = [];
@@ -250,7 +256,7 @@ export class Meter implements vscode.Disposable {
       tally: this.tallyNow,
       fault: this.fault,
       gates: this.gates,
-      seal: (this.tallyNow?.integrity ?? []).map((f) => ({ id: f.id, severity: f.severity, message: `${f.message} ${f.action}` })),
+      seal: (this.tallyNow?.integrity ?? []).map((f) => ({ id: f.id, severity: f.severity, message: `${f.message} ${f.action}`, accepted: acceptedText(this.tallyNow, f.id) })),
       // No seal file is "not checked", never "no findings" (the seal's own findings cover a copy that went).
       sealed: this.tallyNow !== null && existsSync(join(this.cwd, STATE_DIR, 'seal.json')),
       trusted: this.trusted,

@@ -4,6 +4,7 @@
 // message from a page against the protocol: anything else is rejected and logged, never acted on.
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { acceptFinding } from './acceptFinding';
 import { hostMessageSchema, webviewMessageSchema, type HostMessage, type ViewState, type WebviewMessage } from '../protocol';
 import type { Log } from './log';
 import type { Meter } from './meter';
@@ -220,6 +221,12 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
         }
         await openAt(vscode.Uri.file(plan), msg.line, view);
         return 'ok';
+      }
+      case 'acceptFinding': {
+        const m = this.meter();
+        const outcome = await acceptFinding(m?.folder.uri.fsPath ?? null, msg.id, m?.current().seal ?? []);
+        if (outcome === 'ok') void m?.refresh('finding accepted');
+        return outcome === 'refused' ? 'refused' : 'ok';
       }
       case 'runCommand':
         // The commands check workspace trust themselves.

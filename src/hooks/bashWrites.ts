@@ -8,12 +8,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parse, type Script, type SimpleCommand } from '../core/shell/parse';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRITE_ALL, isInterpreter, stripPrefix } from '../core/shell/verbs';
-import { classifyPath, mentionsProtected, shown, type PathKind, type Protected } from './protectedPaths';
+import { gitCall } from '../core/findings/gitActions';
+import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind, type Protected } from './protectedPaths';
 
 export interface BashFinding {
-  /** The path as shown to the agent, or the command for a gate change. */
+  /** The path as shown to the agent, or the command for a gate change or a git action. */
   target: string;
-  kind: PathKind | 'gate-change';
+  /** `git`: skips hooks or rewrites history; `claude-dir`: a git command that replaces or removes files in .claude/. */
+  kind: PathKind | 'gate-change' | 'git' | 'claude-dir';
   /** How the command writes it: "redirect", "rm", "sed -i", ... */
   how: string;
 }
@@ -48,8 +50,6 @@ function isWriteRedirect(op: string, target: string): boolean {
   if (o === '>&' && /^(\d+|-)$/.test(target)) return false; // 2>&1: a descriptor, not a file
   return true;
 }
-
-const GIT_WRITERS = new Set(['checkout', 'restore', 'rm', 'mv']);
 
 function operands(args: string[]): string[] {
   const out: string[] = [];
@@ -166,31 +166,41 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
 }
 
 function gitFindings(args: string[], scope: BashScope, check: (t: string, how: string, mode: 'write' | 'destroy') => void, found: BashFinding[]): void {
-  // Skip git's own options (-C dir, -c k=v) to reach the subcommand.
-  let k = 0;
-  let cwd = scope.cwd;
-  while (k < args.length && args[k]!.startsWith('-')) {
-    if (args[k] === '-C' && args[k + 1]) cwd = resolve(cwd, args[k + 1]!);
-    k += args[k] === '-C' || args[k] === '-c' ? 2 : 1;
-  }
-  const sub = args[k];
-  const rest = args.slice(k + 1);
-  const ops = operands(rest);
-  if (sub === 'clean') {
-    const force = rest.some((a) => a === '--force' || /^-[a-zA-Z]*f/.test(a));
-    const dry = rest.some((a) => a === '--dry-run' || /^-[a-zA-Z]*n/.test(a));
-    const excludes = rest.some((a, i) => (a === '-e' && /\.claude/.test(rest[i + 1] ?? '')) || /^(--exclude=|-e)\S*\.claude/.test(a));
-    if (force && !dry && !excludes) {
-      const before = found.length;
-      for (const r of ops.length ? ops : ['.']) {
-        const f = checkPath(r, { ...scope, cwd }, 'destroy');
-        if (f) found.push({ target: f.target, kind: f.kind, how: 'git clean (add -e .claude to keep the meter\'s state)' });
-      }
-      if (found.length > before) return;
+  const call = gitCall(['git', ...args]);
+  if (!call) return;
+  const cwd = call.dir ? resolve(scope.cwd, expand(call.dir, scope)) : scope.cwd;
+  if (call.sub === 'rm' || call.sub === 'mv') for (const a of operands(args.slice(args.indexOf(call.sub) + 1))) check(resolve(cwd, a), `git ${call.sub}`, 'write');
+  for (const a of call.actions) {
+    if (a.kind !== 'discard') {
+      found.push({ target: a.what, kind: 'git', how: a.kind });
+      continue;
     }
-  } else if (GIT_WRITERS.has(sub ?? '')) {
-    for (const a of ops) check(resolve(cwd, a), `git ${sub}`, 'write');
+    if (excludesClaude(a.paths) || (a.sub === 'clean' && cleanKeepsClaude(args))) continue;
+    const paths = a.paths.filter((p) => !p.startsWith(':'));
+    for (const p of paths.length ? paths : ['.']) {
+      const f = checkPath(p, { ...scope, cwd }, 'destroy');
+      if (f) found.push({ target: f.target, kind: f.kind, how: a.what });
+      else if (touchesClaude(p, { ...scope, cwd })) found.push({ target: a.what, kind: 'claude-dir', how: a.what });
+    }
   }
+}
+
+/** A pathspec that leaves .claude out (`:!.claude`, `:(exclude).claude/`, `-e .claude` for clean). */
+function excludesClaude(paths: readonly string[]): boolean {
+  return paths.some((p) => /^:(!|\^|\(exclude\))\/?\.claude(\/(\*\*)?)?$/.test(p));
+}
+
+/** `git clean -e .claude` (or --exclude=.claude/...) leaves the folder alone. */
+function cleanKeepsClaude(args: readonly string[]): boolean {
+  return args.some((a, i) => (a === '-e' && /\.claude/.test(args[i + 1] ?? '')) || /^(--exclude=|-e)\S*\.claude/.test(a));
+}
+
+function touchesClaude(token: string, scope: BashScope): boolean {
+  let t = expand(token, scope);
+  if (/[$`]/.test(t)) return /\.claude/.test(t);
+  const glob = t.search(/[*?[]/);
+  if (glob >= 0) t = t.slice(0, glob).endsWith('/') ? t.slice(0, glob) : dirname(t.slice(0, glob) || '.');
+  return touchesClaudeDir(resolve(scope.cwd, t), scope.prot);
 }
 
 function expand(token: string, scope: BashScope): string {

@@ -1,29 +1,23 @@
 // PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit, the guard: an agent must not disarm its own
 // gate. Refused: any write to .claude/proofmeter/** (the frozen goal, the runner, the records),
-// edits of .claude/settings*.json (and the user's settings) that change the meter's hook entries,
-// its statusLine or the switches that turn hooks off, and Bash commands that write those paths or
-// run a runner subcommand that changes the gate (adopt, install, uninstall, hook, ...: all but the
-// ones that only read, and handover). Edits that leave the meter's entries alone pass.
-// The fuller guards against loosening tests and gate configs plug in here later.
+// edits of any settings file (project, local, user) that change its hooks, env, disableAllHooks,
+// allowManagedHooksOnly or the meter's statusLine, any write to managed settings or to Claude
+// Code's own records (~/.claude/projects, shell-snapshots), Bash commands that write those paths,
+// git commands that skip hooks, rewrite history or replace files in .claude/, and every runner
+// subcommand but the ones that only read (and handover). Each refusal says why and what to do
+// instead, with an id the person can type to allow that one action once (allowances.ts).
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { armingProjection, parseSettings } from '../core/install/settingsMerge';
+import { refusedChanges, settingsView } from '../core/install/configRule';
+import { consumeAllowance, recordDenial } from '../workspace/allowances';
 import { denyTool, silent, type HookAnswer } from './answer';
-import { analyzeBash, type BashFinding } from './bashWrites';
-import { gateChangeReason } from './gateChangeReason';
+import { analyzeBash } from './bashWrites';
 import type { HookContext } from './context';
+import { actionDigest, allowanceId } from './guardAllowance';
+import { bashReason, otherEditReason, settingsEditReason, stateEditReason } from './guardReasons';
 import { str, type HookInput } from './payload';
 import { classifyPath, protectedPaths, shown, type Protected } from './protectedPaths';
-
-const STATE_WHY = "the meter's own state (the frozen goal, the runner, its records)";
-const SETTINGS_WHY = "the meter's hook entries";
-
-function bashReason(f: BashFinding): string {
-  if (f.kind === 'gate-change') return gateChangeReason(f.target);
-  const what = f.kind === 'state' ? STATE_WHY : `a settings file that holds ${SETTINGS_WHY}`;
-  return `Proofmeter guard: this command would change ${f.target} (${f.how}), ${what}. An agent may not change its own gate. Read the state with \`proofmeter tally\`; to change other settings use the Edit tool, which lets through edits that leave the meter's entries alone; otherwise ask the person.`;
-}
 
 /** The file's text after the edit, or null when the edit would not apply (the tool then fails itself). */
 export function afterEdit(tool: string, input: Record<string, unknown>, before: string | null): string | null {
@@ -45,10 +39,10 @@ export function afterEdit(tool: string, input: Record<string, unknown>, before: 
   return text;
 }
 
-function projectionOf(text: string | null): string {
-  if (text === null) return armingProjection({});
-  const p = parseSettings(text);
-  return p.ok ? armingProjection(p.value) : 'invalid JSON';
+/** What an edit of a settings file changes that arms the gates: hooks, env and the hook switches. */
+function settingsChanges(before: string | null, after: string): string[] {
+  const id = (t: string) => t;
+  return refusedChanges(settingsView(before, id), settingsView(after, id));
 }
 
 function readOrNull(path: string): string | null {
@@ -59,38 +53,51 @@ function readOrNull(path: string): string | null {
   }
 }
 
-function fileEdit(tool: string, ti: Record<string, unknown>, cwd: string, prot: Protected): HookAnswer {
+/** Why the guard refuses this file edit, or null when it may go ahead. */
+function fileEditReason(tool: string, ti: Record<string, unknown>, cwd: string, prot: Protected): string | null {
   const path = str(ti.file_path) ?? str(ti.notebook_path);
-  if (!path) return silent('allow');
+  if (!path) return null;
   const abs = resolve(cwd, path);
   const kind = classifyPath(abs, prot, 'write');
-  if (kind === 'state') {
-    return denyTool(`Proofmeter guard: ${shown(abs, prot)} is ${STATE_WHY}; an agent may not change its own gate. Read it with \`proofmeter tally\`, or ask the person.`);
-  }
+  if (kind === 'state') return stateEditReason(shown(abs, prot));
+  if (kind === 'managed' || kind === 'records') return otherEditReason(kind, shown(abs, prot));
   if (kind === 'settings') {
-    if (tool === 'NotebookEdit') return denyTool(`Proofmeter guard: ${shown(abs, prot)} holds ${SETTINGS_WHY}; it is not a notebook.`);
+    if (tool === 'NotebookEdit') return `Proofmeter guard: ${shown(abs, prot)} holds the meter's hook entries; it is not a notebook.`;
     const before = readOrNull(abs);
     const after = afterEdit(tool, ti, before);
-    if (after === null) return silent('allow');
-    if (projectionOf(before) !== projectionOf(after)) {
-      return denyTool(
-        `Proofmeter guard: this edit changes ${SETTINGS_WHY} in ${shown(abs, prot)} (its hooks, its statusLine, or disableAllHooks); an agent may not disarm its own gate. Edits that leave those entries alone are allowed; otherwise ask the person.`,
-      );
-    }
+    if (after === null) return null;
+    const changes = settingsChanges(before, after);
+    if (changes.length) return settingsEditReason(shown(abs, prot), changes);
   }
-  return silent('allow');
+  return null;
+}
+
+function reasonOf(input: HookInput, ctx: HookContext, cwd: string): string | null {
+  const tool = input.tool_name ?? '';
+  const ti = input.tool_input ?? {};
+  const prot = protectedPaths(ctx.workspace, ctx.env);
+  if (tool === 'Bash') {
+    const found = analyzeBash(str(ti.command) ?? '', { cwd, home: ctx.env.HOME || homedir(), prot });
+    return found.length ? bashReason(found[0]!) : null;
+  }
+  if (tool === 'Edit' || tool === 'Write' || tool === 'MultiEdit' || tool === 'NotebookEdit') return fileEditReason(tool, ti, cwd, prot);
+  return null;
 }
 
 export function guard(input: HookInput, ctx: HookContext): HookAnswer {
-  const tool = input.tool_name ?? '';
-  const ti = input.tool_input ?? {};
   const cwd = str(input.cwd) ?? ctx.workspace;
-  const prot = protectedPaths(ctx.workspace, ctx.env);
-  if (tool === 'Bash') {
-    const command = str(ti.command) ?? '';
-    const found = analyzeBash(command, { cwd, home: ctx.env.HOME || homedir(), prot });
-    return found.length ? denyTool(bashReason(found[0]!)) : silent('allow');
+  const reason = reasonOf(input, ctx, cwd);
+  if (reason === null) return silent('allow');
+  // A refusal is the person's to lift, for this one action (allowances.ts).
+  const tool = input.tool_name ?? '';
+  const digest = actionDigest(tool, input.tool_input ?? {}, cwd);
+  const now = ctx.now();
+  if (consumeAllowance(ctx.workspace, digest, now)) return silent('allowed-once');
+  const id = allowanceId(digest);
+  try {
+    recordDenial(ctx.workspace, { id, digest, tool, at: now.toISOString() });
+  } catch {
+    // Without the record the id allows nothing; the refusal itself stands.
   }
-  if (tool === 'Edit' || tool === 'Write' || tool === 'MultiEdit' || tool === 'NotebookEdit') return fileEdit(tool, ti, cwd, prot);
-  return silent('allow');
+  return denyTool(`${reason} If you, the person, want to allow this once, type: allow ${id}`);
 }

@@ -22,6 +22,7 @@ import type { HookContext } from './context';
 import { PROOF_RULE, countLine, findingLines } from './freeze';
 import { freezePlan } from '../workspace/freezeGoal';
 import { str, type HookInput } from './payload';
+import { personDecisions } from './personDecisions';
 import { recordPrompt } from './receipts';
 
 const HARNESS_TEXT = /^\s*<(task-notification|command-name|command-message|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr)>/;
@@ -142,6 +143,10 @@ export function promptSubmit(input: HookInput, ctx: HookContext, deps: PromptDep
   }
   // A slash command is recorded as a command, not as the person's words, so it closes nothing.
   if (!prompt.trimStart().startsWith('/')) {
+    // "allow G-…" and "accept F-…": the person's decisions, recorded here (personDecisions.ts).
+    const d = personDecisions(input, prompt, ctx, caller);
+    lines.push(...d.lines);
+    if (d.outcome && outcome === 'none') outcome = d.outcome;
     const goal = readGoal(ctx.workspace);
     // Words in a nested session, or piped in by the agent, are nobody's: nothing to acknowledge.
     const nobodys = goal.kind === 'ok' && namesAny(goal.goal, prompt) && !mayChangeGate(caller());

@@ -5,6 +5,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { STATE_DIR } from '../workspace/goalState';
+import { managedSettingsDir } from '../workspace/settingsFiles';
 
 export interface Protected {
   workspace: string;
@@ -12,6 +13,12 @@ export interface Protected {
   stateDirs: string[];
   /** Settings files that can arm or disarm the meter's hooks. */
   settingsFiles: string[];
+  /** The organisation's managed settings folder: no agent writes there. */
+  managedDirs: string[];
+  /** Claude Code's own records the meter reads: session transcripts and shell snapshots. */
+  recordDirs: string[];
+  /** The workspace's .claude folder: git commands that replace or remove files may not touch it. */
+  claudeDirs: string[];
 }
 
 function spellings(p: string): string[] {
@@ -33,11 +40,15 @@ export function realish(p: string): string {
 
 export function protectedPaths(workspace: string, env: NodeJS.ProcessEnv): Protected {
   const ws = resolve(workspace);
-  const files = [join(ws, '.claude', 'settings.json'), join(ws, '.claude', 'settings.local.json'), join(claudeConfigDir(env), 'settings.json')];
+  const config = claudeConfigDir(env);
+  const files = [join(ws, '.claude', 'settings.json'), join(ws, '.claude', 'settings.local.json'), join(config, 'settings.json'), join(config, 'settings.local.json')];
   return {
     workspace: ws,
     stateDirs: spellings(join(ws, STATE_DIR)),
     settingsFiles: [...new Set(files.flatMap(spellings))],
+    managedDirs: spellings(managedSettingsDir()),
+    recordDirs: [...new Set([join(config, 'projects'), join(config, 'shell-snapshots')].flatMap(spellings))],
+    claudeDirs: spellings(join(ws, '.claude')),
   };
 }
 
@@ -45,7 +56,7 @@ export function isWithin(p: string, dir: string): boolean {
   return p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
-export type PathKind = 'state' | 'settings';
+export type PathKind = 'state' | 'settings' | 'managed' | 'records';
 
 /**
  * What an absolute path is to the meter. `destroy` also matches folders that hold a protected
@@ -55,12 +66,21 @@ export function classifyPath(abs: string, prot: Protected, mode: 'write' | 'dest
   for (const p of new Set([abs, realish(abs)])) {
     if (prot.stateDirs.some((d) => isWithin(p, d))) return 'state';
     if (prot.settingsFiles.includes(p)) return 'settings';
+    if (prot.managedDirs.some((d) => isWithin(p, d))) return 'managed';
+    if (prot.recordDirs.some((d) => isWithin(p, d))) return 'records';
     if (mode === 'destroy') {
       if (prot.stateDirs.some((d) => isWithin(d, p))) return 'state';
       if (prot.settingsFiles.some((f) => isWithin(f, p))) return 'settings';
+      if (prot.managedDirs.some((d) => isWithin(d, p))) return 'managed';
+      if (prot.recordDirs.some((d) => isWithin(d, p))) return 'records';
     }
   }
   return null;
+}
+
+/** Whether a path is the workspace's .claude folder, inside it, or a folder that holds it. */
+export function touchesClaudeDir(abs: string, prot: Protected): boolean {
+  return [abs, realish(abs)].some((p) => prot.claudeDirs.some((d) => isWithin(p, d) || isWithin(d, p)));
 }
 
 /** A path for messages: relative to the workspace when inside it. */

@@ -15,6 +15,8 @@
 //   prompt         no context; a message says the words or    the prompt itself always goes through
 //                  /goal line were not read
 //   session-start  no ledger; a message says so               the session starts as it would without it
+//   config-change  the settings change is refused              the session keeps what it started with;
+//                                                               a restart applies the change
 //
 // Telemetry I/O failures are swallowed (see ../workspace/health.ts): they never change an answer.
 import { performance } from 'node:perf_hooks';
@@ -35,6 +37,7 @@ const HANDLERS: Record<HookName, () => Promise<Handler>> = {
   'session-start': async () => (await import('./sessionStart')).sessionStart,
   receipt: async () => (await import('./receipts')).bashReceipt,
   'answer-receipt': async () => (await import('./receipts')).answerReceipt,
+  'config-change': async () => (await import('./configChange')).configChange,
 };
 
 export const HOOK_NAMES = Object.keys(HANDLERS) as HookName[];
@@ -67,6 +70,14 @@ function failSafe(name: HookName, faultClass: FaultClass, reason: string, incide
       return jsonAnswer('fault', { systemMessage: `Proofmeter could not read this prompt's /goal line or item ids (${what}).${where}` });
     case 'session-start':
       return jsonAnswer('fault', { systemMessage: `Proofmeter could not build the progress ledger (${what}).${where}` });
+    case 'config-change':
+      // Refused: a broken gate must not let a change through that could disarm it; the session
+      // only keeps the settings it started with, and a restart applies the change.
+      return jsonAnswer('fault', {
+        decision: 'block',
+        reason: `Proofmeter's settings gate failed (${what}); the change was refused and the session keeps its settings. Restart Claude Code to apply it.${where}`,
+        systemMessage: `Proofmeter's settings gate failed (${what}); this settings change was refused for the running session.${where}`,
+      });
     case 'receipt':
     case 'answer-receipt':
       // Silent: a missing receipt only leaves the event unwitnessed, which the tally reports.
@@ -144,4 +155,5 @@ const failSafeSummary: Record<HookName, string> = {
   'session-start': 'no ledger injected',
   receipt: 'no receipt written; the run goes unwitnessed',
   'answer-receipt': 'no receipt written; the answer goes unwitnessed',
+  'config-change': 'settings change refused for the running session',
 };

@@ -5,6 +5,7 @@ import { readGoal } from '../workspace/goalState';
 import { HookFault } from '../workspace/health';
 import { tallyWorkspace } from '../workspace/workspaceTally';
 import { addContext, silent, type HookAnswer } from './answer';
+import { recordStartingSettings } from './startingSettings';
 import type { HookContext } from './context';
 import { PROOF_RULE } from './freeze';
 import { doneOf, openLines, personLine } from './ledger';
@@ -33,6 +34,8 @@ export interface SessionStartDeps {
 }
 
 export function sessionStart(input: HookInput, ctx: HookContext, deps: SessionStartDeps = { tally: (cwd, env) => tallyWorkspace({ cwd, env }) }): HookAnswer {
+  // The settings this session starts with, for the ConfigChange gate (configChange.ts).
+  recordStartingSettings(input, ctx);
   const goal = readGoal(ctx.workspace);
   if (goal.kind === 'bad') throw new HookFault('bad-state', goal.error);
   if (goal.kind === 'none') return silent('no-goal');

@@ -16,6 +16,8 @@ import { readTranscriptCached } from './scanCache';
 import { forgedCacheFindings, ownSessions, workspaceRoots } from './ownSessions';
 import { readPlanCached } from './planCache';
 import { findingsForFrozen } from '../core/plan/frozenFindings';
+import { planChangedFindings } from '../core/findings/planChanged';
+import { readAcceptances } from './acceptances';
 import { listSessions, projectTranscriptDir, sessionTranscriptOf, subagentFiles } from './transcriptFiles';
 
 export class UserError extends Error {
@@ -167,7 +169,8 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       added,
       transcripts: witnessed.transcripts,
       projectRoots: roots,
-      integrity: [...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? [])],
+      integrity: [...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath)],
+      accepted: readAcceptances(src.cwd),
       home,
       countSdkPrompts: goal.countSdkPrompts,
       // The verifier's re-runs: they can take a proof back, never give one.

@@ -273,8 +273,8 @@ describe('hooks with the real Claude Code CLI', function () {
     assert.ok(!existsSync(join(run.project, '.claude', 'proofmeter', 'goal.json')));
     const reqs = threadRequests(run);
     assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2, 3, 4, 5]);
-    assert.match(lastUserText(reqs[2]!), /Proofmeter guard: this edit changes the meter's hook entries in \.claude\/settings\.json/);
-    assert.match(lastUserText(reqs[3]!), /Proofmeter guard: this edit changes the meter's hook entries in \.claude\/settings\.local\.json/);
+    assert.match(lastUserText(reqs[2]!), /Proofmeter guard: this edit of \.claude\/settings\.json would change what arms the gates \(removes or alters the meter's hook entries\)/);
+    assert.match(lastUserText(reqs[3]!), /Proofmeter guard: this edit of \.claude\/settings\.local\.json would change what arms the gates \(sets disableAllHooks to true\)/);
     assert.match(lastUserText(reqs[4]!), /Proofmeter guard: this command would change \.claude\/settings\.json \(sed -i\)/);
     assert.match(lastUserText(reqs[5]!), /Proofmeter guard: this command would change \.claude\/proofmeter\/goal\.json \(> redirect\)/);
     assert.deepEqual(outcomes(run, 'guard'), ['deny', 'deny', 'deny', 'deny'], 'Read is not guarded; the four writes were denied');

@@ -2,6 +2,7 @@
 // claims a check that did not run: with no seal in the workspace the section says "not checked",
 // and "no findings" only ever follows a seal that was checked.
 import type { ViewState } from '../../src/protocol';
+import { FindingAccept } from './FindingAccept';
 import { Section } from './Section';
 
 const MARK = { info: 'ℹ', warning: '⚠', error: '✗' } as const;
@@ -18,6 +19,7 @@ function FindingList({ seal }: { seal: ViewState['seal'] }) {
           </span>
           <span class="pm-id">{f.id}</span>
           <span>{f.message}</span>
+          <FindingAccept finding={f} />
         </li>
       ))}
     </ul>

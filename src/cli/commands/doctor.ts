@@ -138,7 +138,7 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     { seen: managedOnly, text: 'allowManagedHooksOnly in managed settings ignores the hooks of project and local settings.' },
     { seen: !!local?.settings && local.settings.statusLine !== undefined && !slIsMeter, text: ".claude/settings.local.json is read after settings.json: hooks from both run, but a statusLine there replaces the meter's." },
     { seen: sources.some((s) => s.state === 'invalid'), text: `A settings file that is not valid JSON is skipped by Claude Code${sources.filter((s) => s.state === 'invalid').map((s) => ` (invalid now: ${s.path})`).join('')}.` },
-    { seen: false, text: 'Claude Code reads hooks when a session starts: entries added or edited mid-session fire only after a restart or after reviewing them in /hooks.' },
+    { seen: false, text: "A settings change that touches hooks, env or disableAllHooks while a session runs is refused for that session by the meter's config-change gate: restart Claude Code to apply it (proofmeter uninstall applies at once)." },
     { seen: !node, text: "`node` must be on the PATH Claude Code starts hooks with (a GUI-launched VS Code or an nvm set up only in interactive shells may lack it)." },
     { seen: !trusted, text: `Project hooks run only in a trusted folder: accept the trust dialog once in the terminal UI${trusted ? '' : ' (no trust recorded for this folder in ~/.claude.json)'}.` },
     { seen: !runner.present, text: 'A fresh clone has no runner unless .claude/proofmeter/proofmeter.js was committed: run proofmeter install there.' },

@@ -1,8 +1,9 @@
 // `proofmeter uninstall [--local] [--dir DIR]`: removes exactly the entries install added. When
 // nothing else changed since, the settings file gets its pre-install bytes back.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { personOnlyRefusal } from '../../workspace/personOnly';
+import { passSettingsChange } from '../../workspace/settingsPass';
 import { uninstallMeter, type SettingsName } from '../../workspace/settingsMerge';
 import { UsageError, type CommandResult, type Io } from '../io';
 
@@ -17,6 +18,8 @@ export function run(args: string[], io: Io): CommandResult {
   }
   const name: SettingsName = values.local ? 'settings.local.json' : 'settings.json';
   const r = uninstallMeter(ws, name);
+  // A running session's ConfigChange gate lets exactly this change through (workspace/settingsPass.ts).
+  if (r.changed) passSettingsChange(ws, [join(ws, '.claude', name)]);
   const file = `.claude/${name}`;
   if (!r.changed) io.out(`No proofmeter entries in ${file}: nothing to remove.`);
   else {

@@ -11,12 +11,12 @@ export const RUNNER_REL = '.claude/proofmeter/proofmeter.js';
 /** Claude Code sets CLAUDE_PROJECT_DIR for hooks, so the same entry works from any cwd. */
 export const RUNNER_CMD = `node "$CLAUDE_PROJECT_DIR"/${RUNNER_REL}`;
 
-export type HookName = 'plan-gate' | 'plan-approved' | 'guard' | 'stop' | 'prompt' | 'session-start' | 'receipt' | 'answer-receipt';
+export type HookName = 'plan-gate' | 'plan-approved' | 'guard' | 'stop' | 'prompt' | 'session-start' | 'receipt' | 'answer-receipt' | 'config-change';
 
 export interface GateSpec {
   hook: HookName;
   /** Claude Code's hook event. */
-  event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop' | 'UserPromptSubmit' | 'SessionStart';
+  event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop' | 'UserPromptSubmit' | 'SessionStart' | 'ConfigChange';
   matcher?: string;
   /** For people: what the entry does. */
   label: string;
@@ -44,6 +44,8 @@ export const GATES: readonly GateSpec[] = [
   { hook: 'receipt', event: 'PostToolUse', matcher: 'Bash', label: 'Bash receipt (each call and how it ended)' },
   { hook: 'receipt', event: 'PostToolUseFailure', matcher: 'Bash', label: 'Bash receipt (each failed call)' },
   { hook: 'answer-receipt', event: 'PostToolUse', matcher: 'AskUserQuestion', label: 'answer receipt (question-box answers)' },
+  // Claude Code reloads a settings file it sees change; this gate keeps the session on what it started with (hooks/configChange.ts).
+  { hook: 'config-change', event: 'ConfigChange', label: "settings changes (refused for the running session when they touch hooks, env or disableAllHooks)" },
 ];
 
 export function gateCommand(hook: HookName): string {

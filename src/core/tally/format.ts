@@ -1,6 +1,6 @@
 // Text views of a tally: the CLI report, the status line and the short ledger for hooks.
 import { rerunEnd } from '../evidence/rerun';
-import { openCount } from './integrityLines';
+import { acceptedNote, openCount } from './integrityLines';
 import type { ItemJson, LedgerJson, RunJson, Tally } from './tally';
 import type { StageState } from './stages';
 
@@ -96,9 +96,17 @@ export function tallyText(t: Tally): string {
   if (t.added.length) out.push(`Added after approval (not counted): ${t.added.map((a) => a.id || `line ${a.line}`).join(' ')}`);
   if (t.unreadableLines) out.push(`Note: ${t.unreadableLines} transcript line(s) could not be read and were skipped.`);
   for (const f of t.unreadableFiles) out.push(`Note: transcript ${f.file} could not be read (${f.code}); nothing in it counted.`);
-  for (const f of t.integrity ?? []) out.push(`Integrity ${f.severity} ${f.id}: ${f.message} ${f.action}`);
+  for (const f of t.integrity ?? []) {
+    const note = acceptedNote(t, f);
+    out.push(note ? `Integrity ${f.severity} ${f.id}, ${note}: ${f.message}` : `Integrity ${f.severity} ${f.id}: ${f.message} ${f.action}${acceptable(f) ? ` (to accept it, type: accept ${f.id})` : ''}`);
+  }
   out.push(t.verdict === 'done' ? 'verdict: ALL DONE' : `verdict: NOT DONE (${openCount(t)})`);
   return out.join('\n');
+}
+
+/** An error the person may accept in words; the seal's own findings are taken back by `proofmeter doctor --reseal`. */
+function acceptable(f: Tally['integrity'][number]): boolean {
+  return f.severity === 'error' && f.kind !== 'meter-tampered' && f.kind !== 'hooks-disarmed';
 }
 
 /** The verifier's latest re-runs, work tree and clean checkout, each beside the session's state. */

@@ -4,7 +4,14 @@ import type { Finding } from '../findings/finding';
 import type { Tally } from './tally';
 
 function blocking(t: Tally): Finding[] {
-  return t.integrity.filter((f) => f.severity === 'error');
+  const accepted = new Set((t.accepted ?? []).map((a) => a.id));
+  return t.integrity.filter((f) => f.severity === 'error' && !accepted.has(f.id));
+}
+
+/** "accepted by you (words, 2026-12-01T10:00:00Z)" for a finding the person accepted, else null. */
+export function acceptedNote(t: Tally, f: Finding): string | null {
+  const a = (t.accepted ?? []).find((x) => x.id === f.id);
+  return a ? `accepted by you (${a.source === 'words' ? 'your words' : 'the dashboard'}, ${a.at})` : null;
 }
 
 /** "1 open" or "0 open, 2 integrity findings" for the verdict line. */

@@ -3,6 +3,8 @@ import { evaluateEvidence, type Evidence, type ItemEvidence, type LedgerReason }
 import { applyReruns, verifierView, type Rerun, type VerifierJson } from '../evidence/rerun';
 import type { Owner, PlanFinding, PlanItem, TranscriptEvents } from '../types';
 import { blockingFindings, type Finding } from '../findings/finding';
+import type { Acceptance } from '../findings/acceptance';
+import { sessionCommandFindings } from '../findings/sessionCommands';
 import type { GitInput } from './gitFacts';
 import { commitStage, isItemDone, itemStage, pushStage, stageCounts, type Stage, type StageState } from './stages';
 
@@ -35,6 +37,8 @@ export interface TallyInput {
   integrity?: Finding[];
   /** The verifier's saved re-runs (verify.json): they can take a proof back, never give one. */
   reruns?: Rerun[];
+  /** The findings the person accepted (acceptances.json): an accepted error no longer holds the verdict. */
+  accepted?: Acceptance[];
 }
 
 export interface RunJson {
@@ -89,6 +93,8 @@ export interface Tally {
   integrity: Finding[];
   /** The verifier's re-runs beside the session's evidence; null when none were saved. */
   verifier?: VerifierJson | null;
+  /** The person's acceptances of the findings listed in `integrity`. */
+  accepted?: Acceptance[];
 }
 
 export function computeTally(input: TallyInput): Tally {
@@ -107,8 +113,11 @@ export function computeTally(input: TallyInput): Tally {
   const push = pushStage(input.git);
   const claudeDone = claude.filter(isItemDone).length;
   const allClaudeDone = claudeDone === claude.length;
-  // An integrity error (a forged record, a copied session) keeps the verdict NOT DONE until it is resolved.
-  const blocked = blockingFindings(input.integrity ?? [], new Set()).length > 0;
+  // What the session's own commands did (no-verify, history rewritten), beside what the meter noticed.
+  const integrity = [...(input.integrity ?? []), ...sessionCommandFindings(mainEvents, input.goal.frozenBy === 'given' ? null : input.goal.frozenAt)];
+  const accepted = (input.accepted ?? []).filter((a) => integrity.some((f) => f.id === a.id));
+  // An integrity error (a forged record, a copied session) keeps the verdict NOT DONE until the person accepts it.
+  const blocked = blockingFindings(integrity, new Set(accepted.map((a) => a.id))).length > 0;
   const verdictDone = input.items.length > 0 && allClaudeDone && stageCounts(commit) && stageCounts(push) && !blocked;
   const close: Stage = verdictDone
     ? { name: 'close', state: 'done', detail: "nothing of Claude's part remains" }
@@ -141,7 +150,8 @@ export function computeTally(input: TallyInput): Tally {
     unreadableFiles: mainEvents.flatMap((t) => (t.readError ? [{ file: t.file, code: t.readError }] : [])),
     // Subagent files carry their parent's session id, so distinct ids count sessions.
     sessions: new Set(mainEvents.map((t) => t.sessionId).filter((id) => id !== null)).size,
-    integrity: input.integrity ?? [],
+    integrity,
+    accepted,
     verifier: reruns.length ? verifierView(session.items, reruns) : null,
   };
 }

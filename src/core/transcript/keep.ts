@@ -4,6 +4,7 @@
 import type { PlanItem } from '../types';
 import { normCmd } from '../command/normCmd';
 import { parseHandover } from '../evidence/handover';
+import { isSessionCommandOfNote } from '../findings/sessionCommands';
 
 export interface ScanKeep {
   /** The frozen goal's proof commands after normCmd with `home`, sorted, no repeats. */
@@ -22,13 +23,14 @@ export function scanKeepOf(items: readonly PlanItem[], home: string | null): Sca
 /**
  * A predicate over run commands: true for a command evidence can show for one of the proofs. It
  * mirrors evaluateEvidence: an exact match decides an item or is superseded, one that contains a
- * proof is listed as "different command" (for any source, so subagent runs too), and a handover
- * can hand an item over.
+ * proof is listed as "different command" (for any source, so subagent runs too), a handover
+ * can hand an item over, and a git command that skips hooks or rewrites history is a finding
+ * (findings/sessionCommands.ts).
  */
 export function keepsCommand(keep: ScanKeep): (command: string) => boolean {
   return (command) => {
     const n = normCmd(command, keep.home);
-    return keep.proofs.some((p) => p === n || (p.length > 0 && n.includes(p))) || parseHandover(command) !== null;
+    return keep.proofs.some((p) => p === n || (p.length > 0 && n.includes(p))) || parseHandover(command) !== null || isSessionCommandOfNote(command);
   };
 }
 
@@ -38,7 +40,8 @@ export function keepsCommand(keep: ScanKeep): (command: string) => boolean {
  * in the engine.
  */
 export function keepDigest(keep: ScanKeep | null): string {
-  const text = keep === null ? 'none' : JSON.stringify([keep.home, keep.proofs]);
+  // `k2`: what is kept beyond the proofs (the git commands of note); a state pruned without them is read again.
+  const text = keep === null ? 'none' : JSON.stringify(['k2', keep.home, keep.proofs]);
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193;
   for (let i = 0; i < text.length; i++) {

@@ -17,7 +17,7 @@ describe('doctor', () => {
     const r = await cli(['doctor', '--dir', w.ws], { cwd: w.ws, env: w.env });
     assert.equal(r.code, 1);
     assert.match(r.out, /NOT ARMED plan gate \(check-plan before approval\) \[PreToolUse ExitPlanMode\]: no entry in any settings file \(run proofmeter install\)/);
-    assert.match(r.out, /9 gate\(s\) not armed\.$/);
+    assert.match(r.out, /10 gate\(s\) not armed\.$/);
   });
 
   it('after install and one hooked call: armed, with the last firing per session', async () => {
@@ -57,7 +57,7 @@ describe('doctor', () => {
     const w = workspace();
     const r = await cli(['hook', 'nonsense'], { cwd: w.ws, env: w.env, stdin: '{}' });
     assert.equal(r.code, 1);
-    assert.match(r.err, /^proofmeter hook: expected one of plan-gate, plan-approved, guard, stop, prompt, session-start, receipt, answer-receipt$/);
+    assert.match(r.err, /^proofmeter hook: expected one of plan-gate, plan-approved, guard, stop, prompt, session-start, receipt, answer-receipt, config-change$/);
   });
 
 });

@@ -41,7 +41,7 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
       ['find .claude -name "*.json" -delete', 'find -delete'],
       ['rm .claude/*', 'rm'],
       ['git clean -fdx', 'git clean'],
-      ['git checkout -- .claude/settings.json', 'git checkout'],
+      ['git checkout -- .claude/settings.json', 'git checkout --'],
       ['bash -c "echo {} > .claude/settings.json"', '> redirect'],
       ["eval 'rm -rf .claude/proofmeter'", 'rm'],
       ['echo $(rm .claude/proofmeter/goal.json)', 'rm'],
@@ -106,14 +106,17 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
       const ok = await gate('guard', payload('pretool-bash', { cwd: w.ws }), w);
       assert.deepEqual(ok.answer, { code: 0, stdout: '', stderr: '', outcome: 'allow' });
       const bad = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_input: { command: 'echo {} > .claude/proofmeter/goal.json' } }), w);
-      assert.deepEqual(bad.json, {
-        hookSpecificOutput: {
-          hookEventName: 'PreToolUse',
-          permissionDecision: 'deny',
-          permissionDecisionReason:
-            "Proofmeter guard: this command would change .claude/proofmeter/goal.json (> redirect), the meter's own state (the frozen goal, the runner, its records). An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave the meter's entries alone; otherwise ask the person.",
-        },
-      });
+      assert.equal(bad.json.hookSpecificOutput.hookEventName, 'PreToolUse');
+      assert.equal(bad.json.hookSpecificOutput.permissionDecision, 'deny');
+      const reason: string = bad.json.hookSpecificOutput.permissionDecisionReason;
+      assert.equal(reason.split('\n').length, 1);
+      assert.ok(
+        reason.startsWith(
+          "Proofmeter guard: this command would change .claude/proofmeter/goal.json (> redirect), the meter's own state (the frozen goal, the runner, its records). An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave hooks, env and disableAllHooks alone; otherwise ask the person.",
+        ),
+        reason,
+      );
+      assert.match(reason, / If you, the person, want to allow this once, type: allow G-[0-9a-f]{6}$/);
     });
   });
 

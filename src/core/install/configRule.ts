@@ -1,0 +1,72 @@
+// What a settings change may not do while a session runs: Claude Code 2.1.332 reloads a settings
+// file it sees change and asks the ConfigChange hooks first, so an agent's script that writes
+// `disableAllHooks`, drops a hook entry or sets `env` would otherwise take effect in the very
+// session the meter watches. A view keeps only digests of the parts that matter (env values may be
+// secrets), so the session's starting view can be saved and compared later. Pure: the caller
+// brings the digest function.
+import { isMeterCommand } from './entries';
+import { isObject, meterEntries, parseSettings, type Settings } from './settingsMerge';
+
+export type Digest = (text: string) => string;
+
+export interface SettingsView {
+  state: 'absent' | 'invalid' | 'ok';
+  /** Digest of the whole `hooks` object (key order ignored): the meter's entries and every other hook. */
+  hooks: string;
+  /** Digest of the meter's own entries alone, to say which part changed. */
+  meter: string;
+  env: string;
+  disableAllHooks: string;
+  allowManagedHooksOnly: string;
+  /** Digest of a statusLine that runs the meter (another statusLine is the person's own). */
+  statusLine: string;
+}
+
+/** JSON with object keys sorted, so two objects that differ only in key order read the same. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (isObject(v)) {
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+function viewOf(state: SettingsView['state'], s: Settings, digest: Digest): SettingsView {
+  const sl = isObject(s.statusLine) && isMeterCommand(s.statusLine.command) ? s.statusLine : null;
+  return {
+    state,
+    hooks: digest(canonicalJson(s.hooks ?? null)),
+    meter: digest(canonicalJson(meterEntries(s))),
+    env: digest(canonicalJson(s.env ?? null)),
+    disableAllHooks: canonicalJson(s.disableAllHooks ?? null),
+    allowManagedHooksOnly: canonicalJson(s.allowManagedHooksOnly ?? null),
+    statusLine: digest(canonicalJson(sl)),
+  };
+}
+
+/** The view of a settings file's text; null for a file that is not there. */
+export function settingsView(text: string | null, digest: Digest): SettingsView {
+  if (text === null) return viewOf('absent', {}, digest);
+  const p = parseSettings(text);
+  // Text that is not a JSON object arms nothing, so it reads like an empty file, flagged.
+  return p.ok ? viewOf('ok', p.value, digest) : viewOf('invalid', {}, digest);
+}
+
+/**
+ * What the change from `before` (the session's starting view of the file) to `after` does that the
+ * running session must not take: one short phrase per part, empty when the change may go through.
+ */
+export function refusedChanges(before: SettingsView, after: SettingsView): string[] {
+  const out: string[] = [];
+  if (before.meter !== after.meter) out.push("it removes or alters the meter's hook entries");
+  else if (before.hooks !== after.hooks) out.push('it changes the hooks');
+  if (before.disableAllHooks !== after.disableAllHooks) out.push(`it sets disableAllHooks to ${after.disableAllHooks}`);
+  if (before.allowManagedHooksOnly !== after.allowManagedHooksOnly) out.push(`it sets allowManagedHooksOnly to ${after.allowManagedHooksOnly}`);
+  if (before.env !== after.env) out.push('it edits env');
+  if (before.statusLine !== after.statusLine) out.push("it changes the meter's statusLine");
+  if (out.length && after.state === 'invalid' && before.state !== 'invalid') out.push('the file is no longer a JSON object');
+  return out;
+}

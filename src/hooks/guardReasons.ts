@@ -1,0 +1,47 @@
+// The guard's one line per refusal: what the command would do, why an agent may not, and what to
+// do instead. The allowance id is added by the guard itself (guardAllowance.ts).
+import type { BashFinding } from './bashWrites';
+import { gateChangeReason } from './gateChangeReason';
+
+const STATE_WHY = "the meter's own state (the frozen goal, the runner, its records)";
+const SETTINGS_WHY = "the meter's hook entries";
+
+const GIT_WHY: Record<string, string> = {
+  'no-verify': "skips the repository's hooks, which check the work before it is committed or pushed. Commit or push without it and fix what the hooks report",
+  'force-push': "rewrites the remote's history. Push without --force: pull and rebase or merge first",
+  'reset-hard': 'throws away uncommitted work, tracked files in .claude/ included. Undo one file with `git restore PATH` (outside .claude/), or keep your work with `git stash push -- PATH`',
+};
+
+export function bashReason(f: BashFinding): string {
+  switch (f.kind) {
+    case 'gate-change':
+      return gateChangeReason(f.target);
+    case 'git':
+      return `Proofmeter guard: \`${f.target}\` ${GIT_WHY[f.how] ?? 'is refused'}.`;
+    case 'claude-dir':
+      return `Proofmeter guard: \`${f.how}\` here would replace or remove files in .claude/ (the meter's settings and state). Name the paths you mean, outside .claude/ (for example \`${f.how.startsWith('git clean') ? 'git clean -fd -e .claude' : f.how.startsWith('git stash') ? 'git stash push -- src/' : `${f.how} -- src/`}\`).`;
+    case 'records':
+      return `Proofmeter guard: this command would change ${f.target} (${f.how}), Claude Code's own session records, which the meter reads as evidence. Leave them to Claude Code; read them if you need to.`;
+    case 'managed':
+      return `Proofmeter guard: this command would change ${f.target} (${f.how}), the organisation's managed settings. An agent may not change them; ask the person.`;
+    case 'state':
+    case 'settings': {
+      const what = f.kind === 'state' ? STATE_WHY : `a settings file that holds ${SETTINGS_WHY}`;
+      return `Proofmeter guard: this command would change ${f.target} (${f.how}), ${what}. An agent may not change its own gate. Read the state with \`proofmeter tally\`; to change other settings use the Edit tool, which lets through edits that leave hooks, env and disableAllHooks alone; otherwise ask the person.`;
+    }
+  }
+}
+
+export function stateEditReason(shown: string): string {
+  return `Proofmeter guard: ${shown} is ${STATE_WHY}; an agent may not change its own gate. Read it with \`proofmeter tally\`, or ask the person.`;
+}
+
+export function settingsEditReason(shown: string, changes: readonly string[]): string {
+  return `Proofmeter guard: this edit of ${shown} would change what arms the gates (${changes.join(', ').replace(/\bit /g, '')}); an agent may not disarm its own gate. Edits that leave hooks, env and disableAllHooks alone are allowed; otherwise ask the person.`;
+}
+
+export function otherEditReason(kind: 'managed' | 'records', shown: string): string {
+  return kind === 'managed'
+    ? `Proofmeter guard: ${shown} is the organisation's managed settings; an agent may not change them. Ask the person.`
+    : `Proofmeter guard: ${shown} is one of Claude Code's own session records, which the meter reads as evidence; leave it to Claude Code.`;
+}

@@ -1,0 +1,30 @@
+// plan-changed (info): the plan file edited after the freeze; the frozen list still counts.
+import { strict as assert } from 'node:assert';
+import { planChangedFindings } from '../../../src/core/findings/planChanged';
+import { parsePlan } from '../../../src/core/plan/parsePlan';
+
+const FROZEN = parsePlan('# P\n\n## Steps\n- S1. Build it. Proof: `npm run build`\n- S2. Test it. Proof: `npm test`\n').items;
+const now = (text: string) => parsePlan(`# P\n\n## Steps\n${text}`).items;
+
+describe('plan-changed', () => {
+  const cases: Array<[string, string, RegExp | null]> = [
+    ['the same plan', '- S1. Build it. Proof: `npm run build`\n- S2. Test it. Proof: `npm test`\n', null],
+    ['an item added', '- S1. Build it. Proof: `npm run build`\n- S2. Test it. Proof: `npm test`\n- S3. Ship. Proof: `npm run ship`\n', /\(added S3\)/],
+    ['an item removed', '- S1. Build it. Proof: `npm run build`\n', /\(removed S2\)/],
+    ['an item reworded', '- S1. Build it. Proof: `npm run build`\n- S2. Test it. Proof: `true`\n', /\(reworded S2\)/],
+    ['all three', '- S2. Test it quickly. Proof: `npm test`\n- S9. New. Proof: `npm run x`\n', /added S9; removed S1; reworded S2/],
+  ];
+  for (const [what, text, want] of cases) {
+    it(`${what}: ${want ? 'an info finding' : 'nothing'}`, () => {
+      const f = planChangedFindings(FROZEN, now(text), 'PLAN.md');
+      if (!want) return assert.deepEqual(f, []);
+      assert.equal(f.length, 1);
+      assert.equal(f[0]!.kind, 'plan-changed');
+      assert.equal(f[0]!.severity, 'info');
+      assert.match(f[0]!.message, want);
+      assert.match(f[0]!.message, /the frozen list still counts/);
+    });
+  }
+
+  it('says nothing when the plan file is gone (the frozen list stands)', () => assert.deepEqual(planChangedFindings(FROZEN, null, 'PLAN.md'), []));
+});
