@@ -129,6 +129,9 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('openTranscript'), file: z.string(), line: z.number().int().positive() }),
   z.object({ type: z.literal('openPlan'), line: z.number().int().positive() }),
+  // The way out of Restricted Mode, and the goal file a fault is about: both work untrusted too.
+  z.object({ type: z.literal('manageTrust') }),
+  z.object({ type: z.literal('openGoalFile') }),
   // The person accepts an integrity finding; the host asks them to confirm first (trusted workspaces only).
   z.object({ type: z.literal('acceptFinding'), id: z.string().regex(/^F-[0-9a-z]{7}$/) }),
   z.object({

@@ -13,11 +13,15 @@ export interface Actions {
   openTranscript(file: string, line: number): void;
   openPlan(line: number): void;
   runCommand(command: CommandId): void;
+  /** Opens Manage Workspace Trust (works untrusted: it is the way out of Restricted Mode). */
+  manageTrust(): void;
+  /** Opens this workspace's .claude/proofmeter/goal.json (a fault is often about it). */
+  openGoalFile(): void;
   /** Asks the host to accept an integrity finding; the host confirms with the person first. */
   acceptFinding?(id: string): void;
 }
 
-const inert: Actions = { canRunCommands: false, openTranscript() {}, openPlan() {}, runCommand() {} };
+const inert: Actions = { canRunCommands: false, openTranscript() {}, openPlan() {}, runCommand() {}, manageTrust() {}, openGoalFile() {} };
 
 export const ActionsContext = createContext<Actions>(inert);
 
@@ -30,6 +34,8 @@ export function hostActions(api: VsCodeApi, trusted: boolean, log: Logger): Acti
     canRunCommands: trusted,
     openTranscript: (file, line) => void postToHost(api, { type: 'openTranscript', file, line }, log),
     openPlan: (line) => void postToHost(api, { type: 'openPlan', line }, log),
+    manageTrust: () => void postToHost(api, { type: 'manageTrust' }, log),
+    openGoalFile: () => void postToHost(api, { type: 'openGoalFile' }, log),
     runCommand: (command) => {
       if (trusted) postToHost(api, { type: 'runCommand', command }, log);
     },

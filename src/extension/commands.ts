@@ -1,6 +1,6 @@
 // The command table. Every command works on the workspace folder that holds the goal (or the
 // first folder). In Restricted Mode the commands that write files or run programs refuse.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { run as adoptRun } from '../cli/commands/adopt';
@@ -21,6 +21,7 @@ import type { Meter } from './meter';
 import { READOPT_BUTTON, reAdoptWarning } from './reAdopt';
 import { hookArgs, installedWhere, installFiles, settingsFile, WHERE_CHOICES, type InstallWhere } from './installChoice';
 import { checkPlan, checkPlanFile, newPlan } from './planCommands';
+import type { PlanDiagnostics } from './planDiagnostics';
 import { verifyFlow, type VerifyOutcome } from './verifyFlow';
 import type { Webviews } from './webviews';
 
@@ -29,6 +30,7 @@ export interface CommandContext {
   log: Log;
   meter: () => Meter | undefined;
   webviews: Webviews;
+  diagnostics: PlanDiagnostics;
 }
 
 /** What a command that runs the CLI resolves to (the host tests read it). */
@@ -83,7 +85,9 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       const m = needMeter(ctx);
       if (!m) return undefined;
       const file = uri instanceof vscode.Uri ? uri.fsPath : await pickPlan(m, 'Proofmeter: Check Plan');
-      return file ? checkPlan(m.cwd, file, ctx.log) : undefined;
+      if (!file) return undefined;
+      publishPlan(ctx, file);
+      return checkPlan(m.cwd, file, ctx.log);
     },
   };
   return COMMANDS.map((id) =>
@@ -180,6 +184,7 @@ async function setGoal(ctx: CommandContext, uri?: vscode.Uri): Promise<string | 
   if (!file) return undefined;
   const checked = checkPlanFile(file);
   if (checked && !checked.ok) {
+    publishPlan(ctx, file);
     void checkPlan(m.cwd, file, ctx.log);
     return undefined;
   }
@@ -209,6 +214,15 @@ async function offerGoalLine(ctx: CommandContext, m: Meter, line: string): Promi
   }
   const choice = await vscode.window.showInformationMessage(`Paste this into Claude Code to start a walk-away session on the plan: ${line}`, 'Copy');
   if (choice === 'Copy') await copy();
+}
+
+/** Puts a plan file's findings in the Problems panel; their count (0 when it cannot be read). */
+function publishPlan(ctx: CommandContext, file: string): number {
+  try {
+    return ctx.diagnostics.set(vscode.Uri.file(file), readFileSync(file, 'utf8'));
+  } catch {
+    return 0;
+  }
 }
 
 function quoteIfNeeded(p: string): string {
@@ -269,7 +283,16 @@ async function adoptPlan(ctx: CommandContext, uri?: vscode.Uri, opts?: unknown):
     void vscode.window.showInformationMessage(`Proofmeter: ${result.out}${sum}`);
   } else {
     ctx.log.show(`Proofmeter: Adopt Plan (${displayPath(m.cwd, file)})`, [result.out, result.err].filter(Boolean).join('\n'));
-    void vscode.window.showErrorMessage(`Proofmeter: ${err[0] ?? 'the plan was not adopted'}`);
+    const problems = publishPlan(ctx, target);
+    if (problems > 0) {
+      const name = displayPath(m.cwd, target);
+      void vscode.window
+        .showErrorMessage(`Proofmeter: ${name} has ${problems} problem${problems === 1 ? '' : 's'}; it was not adopted.`, 'Show Problems', 'Open Plan')
+        .then((c) => {
+          if (c === 'Show Problems') void vscode.commands.executeCommand('workbench.actions.view.problems');
+          else if (c === 'Open Plan') void vscode.window.showTextDocument(vscode.Uri.file(target));
+        });
+    } else void vscode.window.showErrorMessage(`Proofmeter: ${err[0] ?? 'the plan was not adopted'}`);
   }
   return result;
 }

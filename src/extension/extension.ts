@@ -10,6 +10,7 @@ import { goalPath } from '../workspace/goalState';
 import { loadGates, registerCommands } from './commands';
 import { Log } from './log';
 import { Meter, type RefreshStats } from './meter';
+import { PlanDiagnostics } from './planDiagnostics';
 import { StatusBar } from './statusBar';
 import { Webviews, type MessageOutcome } from './webviews';
 
@@ -73,7 +74,9 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     current = { meter, statusBar };
   };
   setUp();
-  const commandContext = { extensionPath: context.extensionPath, log, meter: () => current.meter, webviews };
+  const diagnostics = new PlanDiagnostics(() => current.meter?.planPath() ?? null);
+  context.subscriptions.push(diagnostics);
+  const commandContext = { extensionPath: context.extensionPath, log, meter: () => current.meter, webviews, diagnostics };
   context.subscriptions.push(
     { dispose: () => (current.statusBar?.dispose(), current.meter?.dispose(), (current = { meter: undefined, statusBar: undefined })) },
     vscode.workspace.onDidChangeWorkspaceFolders(() => {

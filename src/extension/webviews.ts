@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { acceptFinding } from './acceptFinding';
 import { hostMessageSchema, webviewMessageSchema, type HostMessage, type ViewState, type WebviewMessage } from '../protocol';
+import { goalPath } from '../workspace/goalState';
 import type { Log } from './log';
 import type { Meter } from './meter';
 import { makeNonce, renderPage, type ViewName } from './webviewHtml';
@@ -220,6 +221,16 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
           return 'refused';
         }
         await openAt(vscode.Uri.file(plan), msg.line, view);
+        return 'ok';
+      }
+      case 'manageTrust':
+        await vscode.commands.executeCommand('workbench.trust.manage');
+        return 'ok';
+      case 'openGoalFile': {
+        const m = this.meter();
+        const goal = m ? goalPath(m.cwd) : null;
+        if (!goal || !existsSync(goal)) return 'refused';
+        await openAt(vscode.Uri.file(goal), 1, view);
         return 'ok';
       }
       case 'acceptFinding': {

@@ -131,6 +131,13 @@ export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected,
       }
     }
     step(`contrast, lowest text ratio per view: ${JSON.stringify(ratios)}`);
+    // a narrow window: the expectations table stacks (one block per item) below ~700 px
+    await page.setViewportSize({ width: 900, height: 860 });
+    await page.waitForTimeout(500);
+    const narrow = await dash.evaluate(() => ({ width: window.innerWidth, display: getComputedStyle(document.querySelector('tr[data-id]')).display }));
+    check('dashboard table stacks in a narrow editor', narrow.width < 700 && narrow.display === 'block', JSON.stringify(narrow));
+    await page.setViewportSize({ width: 1400, height: 860 });
+    await page.waitForTimeout(300);
     await side.locator('li.pm-item[data-id="S3"] button.pm-item-toggle').click();
     await setTheme(THEMES[0]);
 

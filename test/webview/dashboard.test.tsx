@@ -183,6 +183,21 @@ describe('dashboard', () => {
       assert.match(text(ledger), /Runs that did not count \(1\)/);
     });
 
+    it('its first tab stops are skip links, one per section, that move the focus to the section', () => {
+      mountIt();
+      const nav = screen.getByRole('navigation', { name: 'Skip to a section' });
+      const first = document.querySelector('main button')!;
+      assert.equal(first.textContent, 'Skip to Goal tally', 'the skip links come before every other button');
+      assert.deepEqual(
+        within(nav)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+        ['Skip to Goal tally', 'Skip to Expectations', 'Skip to Evidence ledger', 'Skip to Seal findings', 'Skip to Hook health'],
+      );
+      fireEvent.click(within(nav).getByRole('button', { name: 'Skip to Seal findings' }));
+      assert.equal(document.activeElement, document.getElementById('pm-seal-title'));
+    });
+
     it('an item edited after approval reads "changed after approval", a new one "added"', () => {
       const edited = { ...tally, added: [{ id: 'S3', list: 'Steps', line: 30 }, { id: 'V9', list: 'Checks', line: 31 }] };
       mount('dashboard', viewState(edited, { gates: GATES }));
@@ -404,8 +419,9 @@ describe('dashboard', () => {
       assert.match(text(alert), /Meter fault: cannot read \.claude\/proofmeter\/goal\.json: Unexpected token/);
       assert.equal(screen.queryByRole('heading', { name: 'No goal yet' }), null);
       assert.match(text(screen.getByRole('main')), /The tally is unavailable until the fault above is fixed/);
+      fireEvent.click(within(alert).getByRole('button', { name: 'Open goal.json' }));
       fireEvent.click(within(alert).getByRole('button', { name: 'Run Doctor' }));
-      assert.deepEqual(m.sent(), [{ type: 'runCommand', command: 'proofmeter.doctor' }]);
+      assert.deepEqual(m.sent(), [{ type: 'openGoalFile' }, { type: 'runCommand', command: 'proofmeter.doctor' }]);
     });
 
     it('beside a tally: the alert and the tally both show', () => {

@@ -176,12 +176,18 @@ describe('sidebar evidence browser', () => {
   it('untrusted: read-only notice and no command buttons, item links still work', () => {
     const m = mount('sidebar', viewState(null, { trusted: false }));
     assert.ok(screen.getByRole('note', { name: 'Restricted mode' }));
-    assert.equal(screen.queryAllByRole('button').length, 0);
+    // the one button is the way out of Restricted Mode
+    assert.deepEqual(
+      screen.queryAllByRole('button').map((b) => b.textContent),
+      ['Manage Workspace Trust'],
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Manage Workspace Trust' }));
+    assert.deepEqual(m.sent(), [{ type: 'manageTrust' }]);
     cleanup();
     const m2 = mount('sidebar', viewState(underWayTally(), { trusted: false }));
     fireEvent.click(toggle('S1'));
     fireEvent.click(screen.getByRole('button', { name: 'Open transcript' }));
     assert.equal(m2.sent().length, 1);
-    assert.equal(m.sent().length, 0);
+    assert.equal(m.sent().length, 1, 'nothing but the trust request from the first page');
   });
 });

@@ -15,6 +15,7 @@ import { PendingNotice } from './PendingNotice';
 import { PlanFindings } from './PlanFindings';
 import { SealFindings } from './SealFindings';
 import { Section } from './Section';
+import { SkipLinks } from './SkipLinks';
 import { StageList } from './StageList';
 import { TallySummary } from './TallySummary';
 import { VerifierResults } from './VerifierResults';
@@ -39,6 +40,7 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
       {kind === 'no-goal' ? <EmptyGoal /> : null}
       {tally ? (
         <>
+          <SkipLinks />
           <GoalHeader tally={tally} />
           <CommandBar commands={commandsFor(state!.gates)} />
           <Section id="pm-goal" title="Goal tally">

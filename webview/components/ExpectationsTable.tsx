@@ -29,14 +29,14 @@ function Row({ item, revealed, notCounted, changed }: { item: ItemView; revealed
         </div>
         {changed ? <div class="pm-detail pm-changed">changed after approval</div> : null}
       </th>
-      <td>{item.list || '—'}</td>
-      <td>{ownerLabel(item.owner)}</td>
-      <td>{item.proof ? <code class="pm-proof">{item.proof}</code> : <span class="pm-muted">no usable proof</span>}</td>
-      <td>
+      <td data-label="List">{item.list || '—'}</td>
+      <td data-label="Owner">{ownerLabel(item.owner)}</td>
+      <td data-label="Proof">{item.proof ? <code class="pm-proof">{item.proof}</code> : <span class="pm-muted">no usable proof</span>}</td>
+      <td data-label="State">
         <StateBadge state={item.state} notCounted={!!notCounted} />
         <div class="pm-detail">{notCounted ? ledgerReasonText(notCounted.reason) : item.detail}</div>
       </td>
-      <td>
+      <td data-label="Deciding run">
         <ItemEvidence item={item} notCounted={notCounted} />
       </td>
     </tr>

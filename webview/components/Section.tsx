@@ -11,7 +11,7 @@ export interface SectionProps {
 export function Section({ id, title, class: cls, children }: SectionProps) {
   return (
     <section class={`pm-section${cls ? ` ${cls}` : ''}`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} class="pm-section-title">
+      <h2 id={`${id}-title`} class="pm-section-title" tabIndex={-1}>
         {title}
       </h2>
       {children}

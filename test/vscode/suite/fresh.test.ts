@@ -95,6 +95,28 @@ export function defineFreshTests(): void {
       rmSync(bad);
     });
 
+    it('a bad plan gets its findings in the Problems panel on open, with the rule as code, and loses them when fixed and saved', async function () {
+      const bad = join(ws, 'OTHER-PLAN.md');
+      writeFileSync(bad, '# Bad\n\n## Steps\n\n- **S1.** Build it. Proof: run the tests\n');
+      const uri = vscode.Uri.file(bad);
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      const diags = await waitFor(() => {
+        const d = vscode.languages.getDiagnostics(uri).filter((x) => x.source === 'Proofmeter');
+        return d.length ? d : null;
+      }, 'diagnostics on the bad plan');
+      assert.equal(diags[0]!.code, 'missing-proof');
+      assert.equal(diags[0]!.range.start.line, 4);
+      assert.equal(diags[0]!.severity, vscode.DiagnosticSeverity.Error);
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, doc.lineAt(4).range, '- **S1.** Build it. Proof: `sh build.sh`');
+      await vscode.workspace.applyEdit(edit);
+      await doc.save();
+      await waitFor(() => vscode.languages.getDiagnostics(uri).filter((x) => x.source === 'Proofmeter').length === 0, 'the diagnostics to clear after the fix is saved');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(bad);
+    });
+
     it('Install Hooks asks where: "Only me" writes settings.local.json alone, and uninstall takes it out', async function () {
       const local = join(ws, '.claude', 'settings.local.json');
       const shared = join(ws, '.claude', 'settings.json');

@@ -51,6 +51,13 @@ export function defineRestrictedTests(): void {
       assert.ok(pm.log().filter((l) => l.includes('not trusted')).length >= 4, 'each refusal is logged');
     });
 
+    it('offers the way out (Manage Workspace Trust) and opens goal.json, both untrusted', async function () {
+      assert.equal(await pm.receive('sidebar', { type: 'manageTrust' }), 'ok');
+      assert.equal(await pm.receive('sidebar', { type: 'openGoalFile' }), 'ok');
+      await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === join(ws, '.claude', 'proofmeter', 'goal.json'), 'goal.json in an editor');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
     it('still shows the tally text', async function () {
       const text = await vscode.commands.executeCommand<string>('proofmeter.showTally');
       assert.ok(text?.includes('Goal: Greeting kit (PLAN.md)'), text);
