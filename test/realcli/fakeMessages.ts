@@ -42,6 +42,12 @@ export interface ScriptThread {
    * in any string of a reply is replaced by the captured text (e.g. a plan file path).
    */
   captures?: Record<string, string>;
+  /**
+   * A regular expression with one numeric group, matched against the raw request body: the step is
+   * the largest number it captures plus one (0 when none). For histories a proxy shortens, where
+   * counting assistant messages would restart the script.
+   */
+  stepPattern?: string;
 }
 
 export interface FakeScript {
@@ -289,6 +295,12 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+function stepFrom(pattern: string, raw: string): number {
+  let max = -1;
+  for (const m of raw.matchAll(new RegExp(pattern, 'g'))) max = Math.max(max, Number(m[1]));
+  return max + 1;
+}
+
 /** Starts the fake API. Resolves once it listens. */
 export function startFakeMessages(opts: FakeMessagesOptions): Promise<FakeMessagesServer> {
   const { script, logPath } = opts;
@@ -323,7 +335,9 @@ export function startFakeMessages(opts: FakeMessagesOptions): Promise<FakeMessag
         log(entry);
         return sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'fake server: body is not JSON' } });
       }
-      const { thread, step } = classifyRequest(script, body);
+      const classified = classifyRequest(script, body);
+      const { thread } = classified;
+      const step = thread?.stepPattern ? stepFrom(thread.stepPattern, raw) : classified.step;
       let content: Array<Record<string, any>>;
       let stopReason = 'end_turn';
       let delayMs = 0;

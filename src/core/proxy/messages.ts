@@ -5,8 +5,9 @@ import { z } from 'zod';
 export const blockSchema = z.object({ type: z.string() }).passthrough();
 export type Block = z.infer<typeof blockSchema>;
 
+// Claude Code 2.1.332 also sends messages with role "system" (reminders) among the others.
 export const messageSchema = z.object({
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'system']),
   content: z.union([z.string(), z.array(blockSchema)]),
 }).passthrough();
 export type Message = z.infer<typeof messageSchema>;

@@ -19,7 +19,8 @@ export const SIGNATURE_MAX_CHARS = 150;
 // Text Claude Code itself adds to user messages (reminders, hook output) is not the person's words.
 const CLIENT_TEXT = /^\s*<system-reminder>[\s\S]*<\/system-reminder>\s*$/;
 
-function isWords(b: Block): boolean {
+function isWords(b: Block, role: string): boolean {
+  if (role === 'system') return false;
   return b.type === 'text' && str(b.text).trim() !== '' && !CLIENT_TEXT.test(str(b.text)) && !str(b.text).startsWith(SUMMARY_HEADER);
 }
 
@@ -54,7 +55,7 @@ export function turnLines(messages: Message[], limits: SummaryLimits): string[] 
   const lines: string[] = [];
   for (const m of messages) {
     for (const b of blocksOf(m)) {
-      if (isWords(b)) {
+      if (isWords(b, m.role)) {
         if (limits.keepText) lines.push(`${m.role}: ${str(b.text)}`);
       } else if (b.type === 'tool_use' || b.type === 'server_tool_use') {
         lines.push(cut(`call ${str(b.name)} ${canonicalJson(b.input ?? {})}`, limits.signatureMaxChars));
@@ -74,7 +75,7 @@ export function turnLines(messages: Message[], limits: SummaryLimits): string[] 
 /** The person's words and the assistant's visible replies, oldest first. */
 export function wordLines(messages: Message[]): string[] {
   const out: string[] = [];
-  for (const m of messages) for (const b of blocksOf(m)) if (isWords(b)) out.push(`${m.role}: ${str(b.text)}`);
+  for (const m of messages) for (const b of blocksOf(m)) if (isWords(b, m.role)) out.push(`${m.role}: ${str(b.text)}`);
   return out;
 }
 

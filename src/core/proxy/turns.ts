@@ -1,6 +1,6 @@
 // Where a request may be cut. The head is every message before the first assistant message; after it
-// a turn is a run of consecutive assistant messages with the user messages that follow (their tool
-// results, and any words the person added). Claude Code can record one step as two assistant
+// a turn is a run of consecutive assistant messages with the user (and system) messages that follow
+// (their tool results, and any words the person added). Claude Code can record one step as two assistant
 // messages (calls, then text) and the API merges them, so cutting between them would separate the
 // calls from their results. A cut is also never placed between a tool_use and its tool_result,
 // wherever they are, so no history, however odd, can lose a pair at a cut.
@@ -20,7 +20,7 @@ export function splitTurns(messages: Message[]): TurnSplit {
   if (headEnd < 0) headEnd = messages.length;
   const starts: number[] = [];
   for (let i = headEnd; i < messages.length; i++) {
-    if (messages[i]!.role === 'assistant' && (i === headEnd || messages[i - 1]!.role === 'user')) starts.push(i);
+    if (messages[i]!.role === 'assistant' && (i === headEnd || messages[i - 1]!.role !== 'assistant')) starts.push(i);
   }
   // A boundary at b is forbidden when some tool_use before b is answered at or after b.
   const callAt = new Map<string, number>();
@@ -47,6 +47,7 @@ export function splitTurns(messages: Message[]): TurnSplit {
 export function pairingViolations(messages: Message[]): number {
   const merged: Array<{ role: string; uses: string[]; results: string[] }> = [];
   for (const m of messages) {
+    if (m.role === 'system') continue; // carries no calls or results, and the API sets it apart
     const last = merged[merged.length - 1];
     if (last && last.role === m.role) {
       last.uses.push(...toolUseIds(m));
