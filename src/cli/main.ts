@@ -16,7 +16,7 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   hook: { summary: 'hook GATE                           the Claude Code hook runner (reads the hook JSON on stdin)', load: () => import('./commands/hook') },
   install: { summary: 'install [--local] [--dir D]         install the hooks and status line into .claude/settings.json', load: () => import('./commands/install') },
   uninstall: { summary: 'uninstall [--local] [--dir D]       remove exactly what install added', load: () => import('./commands/uninstall') },
-  doctor: { summary: 'doctor [--dir D] [--json]           is each gate armed, when did it last fire', load: () => import('./commands/doctor') },
+  doctor: { summary: 'doctor [--dir D] [--json] [--reseal|--restore]   is each gate armed, is the seal intact; accept or undo a change', load: () => import('./commands/doctor') },
   proxy: { summary: 'proxy serve|run -- CMD|status|replay S   the local compaction proxy for long sessions (see proxy --help)', load: () => import('./commands/proxy') },
 };
 

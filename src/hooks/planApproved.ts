@@ -32,6 +32,7 @@ export function planApproved(input: HookInput, ctx: HookContext): HookAnswer {
   const parsed = parsePlan(plan.text);
   const r = freezePlan({
     workspace: ctx.workspace,
+    stateEnv: ctx.env,
     planText: plan.text,
     planFile: plan.file,
     frozenBy: 'approval',

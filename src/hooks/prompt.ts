@@ -60,6 +60,7 @@ function adopt(line: GoalLine, input: HookInput, ctx: HookContext): { text: stri
   if (!line.path) return { text: `Proofmeter: the /goal line names ${line.named}, but there is no such file in the workspace, so no plan was adopted.`, outcome: 'goal-missing-file' };
   const r = freezePlan({
     workspace: ctx.workspace,
+    stateEnv: ctx.env,
     planText: readFileSync(line.path, 'utf8'),
     planFile: line.path,
     frozenBy: 'adopt',

@@ -6,6 +6,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { STATE_DIR } from '../workspace/goalState';
 import { managedSettingsDir } from '../workspace/settingsFiles';
+import { stateHome } from '../workspace/sealRecord/paths';
 
 export interface Protected {
   workspace: string;
@@ -44,7 +45,8 @@ export function protectedPaths(workspace: string, env: NodeJS.ProcessEnv): Prote
   const files = [join(ws, '.claude', 'settings.json'), join(ws, '.claude', 'settings.local.json'), join(config, 'settings.json'), join(config, 'settings.local.json')];
   return {
     workspace: ws,
-    stateDirs: spellings(join(ws, STATE_DIR)),
+    // The seal's outside copies (sealRecord/paths.ts) are the meter's state too.
+    stateDirs: [...spellings(join(ws, STATE_DIR)), ...spellings(join(stateHome(env), 'proofmeter'))],
     settingsFiles: [...new Set(files.flatMap(spellings))],
     managedDirs: spellings(managedSettingsDir()),
     recordDirs: [...new Set([join(config, 'projects'), join(config, 'shell-snapshots')].flatMap(spellings))],

@@ -9,20 +9,31 @@
 //                  are told to run `proofmeter adopt`          the tally then reads "no goal", not a pass
 //   guard          the tool call proceeds; a message says it   a broken guard must not stop all work
 //                  was not checked
-//   stop           the stop goes through with a message       a broken meter must never trap a session;
-//                  that the gate failed and nothing was        the tally and status line show the fault,
-//                  checked                                      never a pass
+//   stop, goal     the stop is BLOCKED, with the incident and  an agent can provoke a fault as easily as
+//   frozen         `proofmeter doctor`                          damage a file; Claude Code's cap on
+//                                                               consecutive blocks bounds what a real
+//                                                               bug costs
+//   stop, no goal  the stop goes through with a message       nothing is frozen, so nothing is let
+//                  that the gate failed                        through that was held
 //   prompt         no context; a message says the words or    the prompt itself always goes through
 //                  /goal line were not read
 //   session-start  no ledger; a message says so               the session starts as it would without it
 //   config-change  the settings change is refused              the session keeps what it started with;
 //                                                               a restart applies the change
+//   receipts       nothing written                             the event goes unwitnessed; the tally says so
+//
+// Not a fault but the same rule: a goal missing (while the seal says one was frozen), corrupt or
+// changed, a changed runner, guard or receipt script, or settings that disarm the gates block the
+// stop with the seal's findings (sealGate.ts); a runner that cannot start at all is blocked by the
+// Stop entry itself (core/install/nodeEntry.ts). The prompt, session-start and plan gates tell the
+// person about such findings in a systemMessage.
 //
 // Telemetry I/O failures are swallowed (see ../workspace/health.ts): they never change an answer.
 import { performance } from 'node:perf_hooks';
 import type { HookName } from '../core/install/entries';
 import { appendHealth, classifyFault, HookFault, writeIncident, type FaultClass } from '../workspace/health';
-import { jsonAnswer, type HookAnswer } from './answer';
+import { blockStop, jsonAnswer, type HookAnswer } from './answer';
+import { defaultSealOf, frozenForFault, holding, withNotice } from './sealGate';
 import { gateEnv, type HookContext } from './context';
 import { hookInput, str, type HookInput } from './payload';
 
@@ -42,11 +53,14 @@ const HANDLERS: Record<HookName, () => Promise<Handler>> = {
 
 export const HOOK_NAMES = Object.keys(HANDLERS) as HookName[];
 
+/** Gates whose answer the person sees, where a tamper notice is added; the guard and receipts stay lean. */
+const NOTICE_GATES: ReadonlySet<HookName> = new Set(['plan-gate', 'plan-approved', 'prompt', 'session-start']);
+
 export function isHookName(s: unknown): s is HookName {
   return typeof s === 'string' && Object.prototype.hasOwnProperty.call(HANDLERS, s);
 }
 
-function failSafe(name: HookName, faultClass: FaultClass, reason: string, incident: string | null): HookAnswer {
+function failSafe(name: HookName, faultClass: FaultClass, reason: string, incident: string | null, frozen: boolean): HookAnswer {
   const where = incident ? ` Details: ${incident}` : '';
   const what = `${faultClass}: ${reason}`;
   switch (name) {
@@ -63,6 +77,12 @@ function failSafe(name: HookName, faultClass: FaultClass, reason: string, incide
     case 'guard':
       return jsonAnswer('fault', { systemMessage: `Proofmeter's guard failed (${what}); this tool call was not checked.${where}` });
     case 'stop':
+      if (frozen) {
+        return blockStop(
+          `Proofmeter's stop gate failed (${what}), and a goal is frozen, so the stop stays blocked: a fault in the meter never opens the gate.${where} Tell the person to run \`proofmeter doctor\`; Claude Code's own cap on consecutive blocks still applies.`,
+          'fault-block',
+        );
+      }
       return jsonAnswer('fault', {
         systemMessage: `Proofmeter's stop gate failed (${what}); the stop was let through UNCHECKED. This is not a pass: run \`proofmeter tally\`.${where}`,
       });
@@ -130,9 +150,16 @@ export async function runHook(name: HookName, raw: string, opts: RunHookOptions)
       faultClass,
       reason,
       durationMs: Math.round(performance.now() - (opts.since ?? 0)),
-      failSafe: failSafeSummary[name],
+      failSafe: name === 'stop' && frozenForFault(workspace, opts.env) ? 'stop blocked: a goal is frozen' : failSafeSummary[name],
     });
-    answer = failSafe(name, faultClass, reason, incident);
+    answer = failSafe(name, faultClass, reason, incident, name === 'stop' && frozenForFault(workspace, opts.env));
+  }
+  if (NOTICE_GATES.has(name) && answer.outcome !== 'fault') {
+    try {
+      answer = withNotice(answer, holding(defaultSealOf(workspace, opts.env)));
+    } catch {
+      // the notice only adds words; the gate's own answer stands
+    }
   }
   appendHealth(workspace, {
     time: now().toISOString(),
@@ -150,7 +177,7 @@ const failSafeSummary: Record<HookName, string> = {
   'plan-gate': 'no decision; Claude Code asks the person as usual',
   'plan-approved': 'nothing frozen; adopt the plan by hand',
   guard: 'tool call not checked',
-  stop: 'stop let through unchecked, with a message',
+  stop: 'stop let through unchecked (no goal frozen), with a message',
   prompt: 'prompt passed without context',
   'session-start': 'no ledger injected',
   receipt: 'no receipt written; the run goes unwitnessed',

@@ -15,6 +15,7 @@ import { doneOf, openLines } from './ledger';
 import { str, type HookInput } from './payload';
 import { blockCap, recordBlock, resetBlocks } from './stopState';
 import type { StopRerun } from './stopRerun';
+import { defaultSealOf, holding, tamperReason, type SealOf } from './sealGate';
 
 /**
  * Room for the budgets of a later issue (turns, cost, wall clock): an exhausted budget lets the
@@ -48,6 +49,7 @@ export function decideStop(t: Tally, blocks: number, cap: number, budget: StopBu
 
 /** How close this run of blocks is to Claude Code's cap. */
 export function capNote(blocks: number, cap: number): string {
+  if (!Number.isFinite(cap)) return `Stop blocked ${blocks} times in a row (Claude Code's cap is off: CLAUDE_CODE_STOP_HOOK_BLOCK_CAP is 0 or less).`;
   return blocks < cap
     ? `Stop blocked ${blocks} of ${cap} times in a row (Claude Code's cap).`
     : blocks === cap
@@ -60,6 +62,8 @@ export interface StopDeps {
   budget: (ws: string) => StopBudget | null;
   /** The verifier's re-run of every proof, once the evidence says done (stopRerun.ts). */
   rerun: (ws: string, env: NodeJS.ProcessEnv, goal: GoalState, t: Tally, spentMs: number) => Promise<StopRerun>;
+  /** The seal check (sealRecord/check.ts); tests replace it. */
+  seal?: SealOf;
 }
 
 const defaultDeps: StopDeps = {
@@ -72,6 +76,13 @@ const defaultDeps: StopDeps = {
 export async function stopGate(input: HookInput, ctx: HookContext, deps: StopDeps = defaultDeps): Promise<HookAnswer> {
   const started = performance.now();
   const session = str(input.session_id) ?? 'unknown';
+  // A goal missing (while the seal says one was frozen), corrupt or changed, a changed runner or
+  // disarmed settings: blocked before anything else is read, never let through as "no goal".
+  const held = holding((deps.seal ?? defaultSealOf)(ctx.workspace, ctx.env));
+  if (held.length) {
+    const blocks = recordBlock(ctx.workspace, session, str(input.prompt_id), input.stop_hook_active === true, ctx.now());
+    return blockStop(tamperReason(held, capNote(blocks, blockCap(ctx.env))), 'block-tampered');
+  }
   const goal = readGoal(ctx.workspace);
   if (goal.kind === 'bad') throw new HookFault('bad-state', goal.error);
   if (goal.kind === 'none') {

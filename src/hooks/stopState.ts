@@ -111,8 +111,15 @@ export function resetBlocks(workspace: string, session: string, now: Date): void
   prune(workspace, session, now);
 }
 
-/** Claude Code's cap on consecutive stop blocks: CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, 8 by default. */
+/**
+ * Claude Code's cap on consecutive stop blocks, as 2.1.332 applies it: CLAUDE_CODE_STOP_HOOK_BLOCK_CAP,
+ * 8 when unset or not an integer. It honours that many blocks in a row and overrides the next one
+ * (measured in test/realcli/seal.test.ts: a Stop hook that always blocks runs 9 times, the 9th is
+ * overridden). 0 or less turns the cap off: Infinity here.
+ */
 export function blockCap(env: NodeJS.ProcessEnv): number {
-  const n = Number(env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP);
-  return Number.isInteger(n) && n > 0 ? n : 8;
+  const raw = env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP;
+  if (raw === undefined || !/^\s*-?\d+\s*$/.test(raw)) return 8;
+  const n = Number(raw);
+  return n > 0 ? n : Infinity;
 }

@@ -9,6 +9,8 @@ import { recordEnv } from './goalEnv';
 import { STATE_DIR, readGoal, writeGoal, type GoalState } from './goalState';
 import { NotThePersonError, personOnlyRefusal } from './personOnly';
 import { parsePlanText as parsePlan } from './planParser';
+import { readSealCopies } from './sealRecord/copies';
+import { takeSeal } from './sealRecord/take';
 
 export type FreezeResult =
   | { kind: 'refused'; findings: PlanFinding[] }
@@ -28,9 +30,13 @@ export interface FreezeRequest {
   countSdkPrompts?: boolean;
   /** Whose PATH, HOME and locale the verifier re-runs proofs in; process.env when unset. */
   env?: NodeJS.ProcessEnv;
+  /** Where the seal's outside copy and the user's settings are found (HOME, XDG_STATE_HOME); `env`, else process.env, when unset. */
+  stateEnv?: NodeJS.ProcessEnv;
   /** The hook that asks, when a hook does; unset for a command the person runs. */
   via?: 'plan-approved' | 'prompt';
 }
+
+const stateEnv = (req: FreezeRequest): NodeJS.ProcessEnv => req.stateEnv ?? req.env ?? process.env;
 
 export function sameList(a: { key: string }[], b: { key: string }[]): boolean {
   return a.length === b.length && a.every((x, i) => x.key === b[i]!.key);
@@ -60,6 +66,8 @@ export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlan(re
   if (existing.kind === 'bad') return { kind: 'bad-goal', error: existing.error };
   const sdk = req.countSdkPrompts ?? (existing.kind === 'ok' ? existing.goal.countSdkPrompts : false);
   if (existing.kind === 'ok' && sameList(existing.goal.items, parsed.items) && existing.goal.countSdkPrompts === sdk) {
+    // A goal frozen before the seal existed is sealed the first time the person freezes it again.
+    if (!readSealCopies(req.workspace, stateEnv(req)).reference) takeSeal(req.workspace, { by: req.frozenBy, parts: ['goal', 'meter', 'settings', 'content'], env: stateEnv(req), now: req.now });
     return { kind: 'same', goal: existing.goal };
   }
   const stamp = req.now.toISOString();
@@ -83,5 +91,8 @@ export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlan(re
     env: recordEnv(req.env ?? process.env),
   };
   writeGoal(req.workspace, goal);
+  // The goal's part of the seal, and what its proofs depend on; the meter's parts and the settings
+  // are carried from the previous seal, so a change nobody reviewed stays visible (sealRecord/take.ts).
+  takeSeal(req.workspace, { by: req.frozenBy, parts: ['goal', 'content'], env: stateEnv(req), now: req.now });
   return { kind: 'frozen', goal, replaced: existing.kind === 'ok' ? existing.goal : null };
 }

@@ -6,9 +6,11 @@
 // nothing else changed since. The settings files are the person's: they are written through
 // symlinks and keep their hard links, mode and owner (writeUserFileAtomic), and their backups are
 // readable by the owner only. One install or uninstall runs at a time (installLock.ts).
+import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { RUNNER_REL, isMeterCommand } from '../core/install/entries';
+import type { HookNode } from '../core/install/nodeEntry';
 import { GUARD_SCRIPT, GUARD_SCRIPT_REL } from '../core/install/guardScript';
 import { RECEIPT_SCRIPT, RECEIPT_SCRIPT_REL } from '../core/install/receiptScript';
 import {
@@ -103,6 +105,8 @@ install.json.damaged-*
 install.lock*
 receipts/
 armed.json
+seal.json
+seal-content.json
 *.v8cache
 *.tmp
 `;
@@ -117,19 +121,21 @@ export interface InstallResult {
   userStatusLine: string | null;
 }
 
-export function installMeter(workspace: string, name: SettingsName, runnerSource: string, now = new Date()): InstallResult {
-  return withInstallLock(workspace, () => install(workspace, name, runnerSource, now));
+/** `node`: the absolute node the entries run (hookNode.ts); null writes `node`, found on PATH. */
+export function installMeter(workspace: string, name: SettingsName, runnerSource: string, now = new Date(), node: HookNode | null = null): InstallResult {
+  return withInstallLock(workspace, () => install(workspace, name, runnerSource, now, node));
 }
 
-function install(workspace: string, name: SettingsName, runnerSource: string, now: Date): InstallResult {
+function install(workspace: string, name: SettingsName, runnerSource: string, now: Date, node: HookNode | null): InstallResult {
   const path = settingsPath(workspace, name);
   const text = readText(path);
   const before = parseOrRefuse(workspace, path, text);
-  const merged = mergeMeter(before);
+  const bundle = readFileSync(runnerSource);
+  // The Stop entry names the runner's digest: a runner replaced later blocks the stop (nodeEntry.ts).
+  const merged = mergeMeter(before, { node, runnerSha256: createHash('sha256').update(bundle).digest('hex') });
   if (!merged.ok) throw new UserError(`${relative(workspace, path)}: ${merged.error}; fix it or move it aside. Nothing was changed.`);
 
   // The runner first: entries without a runner would fail, a runner without entries is inert.
-  const bundle = readFileSync(runnerSource);
   const target = runnerPath(workspace);
   let runner: InstallResult['runner'] = 'copied';
   if (existsSync(target)) runner = readFileSync(target).equals(bundle) ? 'unchanged' : 'updated';

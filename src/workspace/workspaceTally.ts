@@ -19,6 +19,9 @@ import { findingsForFrozen } from '../core/plan/frozenFindings';
 import { planChangedFindings } from '../core/findings/planChanged';
 import { readAcceptances } from './acceptances';
 import { listSessions, projectTranscriptDir, sessionTranscriptOf, subagentFiles } from './transcriptFiles';
+import { checkSeal } from './sealRecord/check';
+import { goalToCount } from './sealRecord/goal';
+import { contentFindings } from './sealRecord/content';
 
 export class UserError extends Error {
   override name = 'UserError';
@@ -136,10 +139,12 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
   const env = src.env ?? process.env;
   const home = env.HOME || homedir();
   const transcriptDir = projectTranscriptDir(src.cwd, env);
+  // The seal first: a goal missing, corrupt or changed outside a freeze is never counted (sealRecord/).
+  const seal = checkSeal(src.cwd, env);
   const goalRead = readGoal(src.cwd);
-  if (goalRead.kind === 'bad') throw new UserError(goalRead.error);
-  if (goalRead.kind === 'none') return { kind: 'none', home, transcriptDir };
-  const goal = goalRead.goal;
+  const goal = goalToCount(goalRead, seal);
+  if (!goal && goalRead.kind === 'bad') throw new UserError(goalRead.error);
+  if (!goal) return { kind: 'none', home, transcriptDir };
   const planAbs = isAbsolute(goal.planPath) ? goal.planPath : join(src.cwd, goal.planPath);
   let current: ParsedPlan | null = null;
   try {
@@ -169,7 +174,7 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       added,
       transcripts: witnessed.transcripts,
       projectRoots: roots,
-      integrity: [...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath)],
+      integrity: [...seal.findings, ...(seal.seal ? contentFindings(src.cwd, seal.seal, env) : []), ...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath)],
       accepted: readAcceptances(src.cwd),
       home,
       countSdkPrompts: goal.countSdkPrompts,

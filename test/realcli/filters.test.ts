@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { netnsUnavailableReason, repoRoot, runClaude, type RunResult } from './runClaude';
 import { ensureClaude } from '../../scripts/setup-claude.mjs';
 import { GATES, gateGroup } from '../../src/core/install/entries';
+import { carrySeal } from './sealCarry';
 import { ownText } from '../unit/helpers/ownSession';
 
 const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
@@ -44,7 +45,8 @@ function prepared(plan: string, files: Record<string, string> = {}): Record<stri
   assert.equal(a.code, 0, a.err);
   const guard = GATES.find((g) => g.hook === 'guard')!;
   writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ hooks: { [guard.event]: [gateGroup(guard)] } }, null, 2));
-  const out: Record<string, string> = {};
+  // Resealed with the settings written above; the seal's outside copy travels with the project (sealCarry.ts).
+  const out: Record<string, string> = carrySeal(dir);
   for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache')) out[rel] = readFileSync(join(dir, rel), 'utf8');
   rmSync(dir, { recursive: true, force: true });
   return out;

@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { netnsUnavailableReason, repoRoot, runClaude, type RequestLogEntry, type RunResult } from './runClaude';
 import { ensureClaude } from '../../scripts/setup-claude.mjs';
 import { GATES, gateGroup, type HookName } from '../../src/core/install/entries';
+import { carrySeal } from './sealCarry';
 
 const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
 const PERSON_PLAN = '# Person goal\n\n## Steps\n- S1. The real work. Proof: `grep -q person-goal-done notes.txt`\n- S2. The person signs off. Proof: human — your words name S2\n';
@@ -42,12 +43,13 @@ function prepared(): Record<string, string> {
   assert.equal(pm(['install', '--dir', dir], dir).code, 0);
   const a = pm(['adopt', 'PLAN.md', '--cwd', dir], dir);
   assert.equal(a.code, 0, a.err);
-  const files: Record<string, string> = {};
-  for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache')) files[rel] = readFileSync(join(dir, rel), 'utf8');
-  rmSync(dir, { recursive: true, force: true });
   const hooks: Record<string, unknown[]> = {};
   for (const g of GATES.filter((x) => (['prompt', 'plan-approved'] as HookName[]).includes(x.hook))) (hooks[g.event] ??= []).push(gateGroup(g));
-  files[join('.claude', 'settings.json')] = JSON.stringify({ hooks }, null, 2);
+  writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ hooks }, null, 2));
+  // Resealed with those settings; the seal's outside copy travels with the project (sealCarry.ts).
+  const files: Record<string, string> = carrySeal(dir);
+  for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache')) files[rel] = readFileSync(join(dir, rel), 'utf8');
+  rmSync(dir, { recursive: true, force: true });
   return files;
 }
 

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { netnsUnavailableReason, repoRoot, runClaude, hookCommand, type RunResult, type RequestLogEntry } from './runClaude';
 import { ensureClaude } from '../../scripts/setup-claude.mjs';
 import { GATES, gateGroup, type HookName } from '../../src/core/install/entries';
+import { carrySeal } from './sealCarry';
 
 const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
 const TIMEOUT = 120_000;
@@ -42,7 +43,9 @@ function prepared(opts: { settings?: string; plan?: string; adopt?: boolean } = 
     const a = pm(['adopt', 'PLAN.md', '--cwd', dir], dir);
     assert.equal(a.code, 0, a.err);
   }
-  const files: Record<string, string> = {};
+  // The seal's outside copy travels with the project (sealCarry.ts).
+  const carried = opts.adopt ? carrySeal(dir) : {};
+  const files: Record<string, string> = { ...carried };
   for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache')) files[rel] = readFileSync(join(dir, rel), 'utf8');
   rmSync(dir, { recursive: true, force: true });
   return { files, settingsText: files[join('.claude', 'settings.json')]! };

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { netnsUnavailableReason, repoRoot, runClaude, type RequestLogEntry, type RunResult } from './runClaude';
 import { ensureClaude } from '../../scripts/setup-claude.mjs';
+import { carrySeal } from './sealCarry';
 
 const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
 const TIMEOUT = 150_000;
@@ -35,7 +36,8 @@ function prepared(plan: string): Record<string, string> {
   assert.equal(pm(['install', '--dir', dir], dir).code, 0);
   const a = pm(['adopt', 'PLAN.md', '--cwd', dir], dir);
   assert.equal(a.code, 0, a.err);
-  const files: Record<string, string> = {};
+  // The seal's outside copy travels with the project (sealCarry.ts).
+  const files: Record<string, string> = carrySeal(dir);
   for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache')) files[rel] = readFileSync(join(dir, rel), 'utf8');
   rmSync(dir, { recursive: true, force: true });
   return files;

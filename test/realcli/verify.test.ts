@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { netnsUnavailableReason, repoRoot, runClaude, type RequestLogEntry, type RunResult } from './runClaude';
 import { ensureClaude } from '../../scripts/setup-claude.mjs';
 import { GATES, gateGroup } from '../../src/core/install/entries';
+import { carrySeal } from './sealCarry';
 
 const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
 const TIMEOUT = 180_000;
@@ -43,7 +44,8 @@ function prepared(plan: string, files: Record<string, string>): Record<string, s
   assert.equal(a.code, 0, a.err);
   const stop = GATES.find((g) => g.hook === 'stop')!;
   writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [gateGroup(stop)] } }, null, 2));
-  const out: Record<string, string> = {};
+  // Resealed with the settings written above; the seal's outside copy travels with the project (sealCarry.ts).
+  const out: Record<string, string> = carrySeal(dir);
   for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache')) out[rel] = readFileSync(join(dir, rel), 'utf8');
   rmSync(dir, { recursive: true, force: true });
   return out;
@@ -114,7 +116,9 @@ describe('the stop gate re-runs the proofs, with the real Claude Code CLI', func
       mode: 'print',
       prompt: 'finish the forged task',
       args: ['--dangerously-skip-permissions'],
-      files: prepared(plan, { 'check.sh': FAILING }),
+      // The fix makes the check pass without touching the check: rewriting check.sh to pass is
+      // what the seal's content analysis reports as a trivialised checker.
+      files: prepared(plan, { 'check.sh': 'test -f fixed.txt\n' }),
       script: {
         threads: [{
           name: 'main',
@@ -122,7 +126,7 @@ describe('the stop gate re-runs the proofs, with the real Claude Code CLI', func
           turns: [
             bash(forgeryOf('sh check.sh')),
             { text: 'The checks pass; stopping.' },
-            bash("printf 'echo ok\\n' > check.sh"),
+            bash('touch fixed.txt'),
             bash('sh check.sh'),
             { text: 'Fixed and proved.' },
           ],

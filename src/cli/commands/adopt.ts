@@ -22,6 +22,7 @@ export function run(args: string[], io: Io): CommandResult {
   const planAbs = isAbsolute(file) ? file : resolve(cwd, file);
   const r = freezePlan({
     workspace: cwd,
+    stateEnv: io.env,
     planText: readPlanText(planAbs),
     planFile: planAbs,
     frozenBy: 'adopt',

@@ -8,12 +8,14 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GATES, RUNNER_REL, isMeterCommand, meterHookOf, type HookName } from '../../core/install/entries';
 import { GUARD_SCRIPT_REL } from '../../core/install/guardScript';
+import { nodeOfCommand } from '../../core/install/nodeEntry';
 import { RECEIPT_SCRIPT_REL } from '../../core/install/receiptScript';
 import { isObject, meterEntries, parseSettings, type Settings } from '../../core/install/settingsMerge';
 import { readHealth, type HealthRecord } from '../../workspace/health';
 import { lastReceipt } from '../../workspace/receiptStore';
 import { claudeConfigDir } from '../../workspace/transcriptFiles';
 import { UsageError, type CommandResult, type Io } from '../io';
+import { reseal, restore, sealReport, sealText, type SealReport } from './doctorSeal';
 
 interface SettingsSource {
   label: string;
@@ -39,6 +41,8 @@ export interface Diagnosis {
   gates: GateReport[];
   sessions: Array<{ session: string; last: string; events: Record<string, { time: string; outcome: string }> }>;
   reasons: Array<{ seen: boolean; text: string }>;
+  /** The seal check (doctorSeal.ts). */
+  seal: SealReport;
 }
 
 function readSource(label: string, path: string): SettingsSource {
@@ -66,7 +70,9 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     readSource('user', join(claudeConfigDir(env), 'settings.json')),
     readSource('managed', '/etc/claude-code/managed-settings.json'),
   ];
-  const node = which('node', env);
+  // Installed entries name an absolute node; older ones find node on PATH.
+  const entryNode = sources.flatMap((s) => (s.settings ? meterEntries(s.settings) : [])).map((e) => nodeOfCommand(e.command)).find((n): n is string => n !== null) ?? null;
+  const node = entryNode ? (existsSync(entryNode) ? entryNode : null) : which('node', env);
   const runnerAbs = join(workspace, RUNNER_REL);
   const runner = { present: existsSync(runnerAbs), runs: false, detail: 'missing' };
   if (runner.present) {
@@ -87,7 +93,7 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     else if (!runner.runs) why = `the runner does not run: ${runner.detail}`;
     else if (g.hook === 'guard' && !existsSync(join(workspace, GUARD_SCRIPT_REL))) why = `its front ${GUARD_SCRIPT_REL} is missing (run proofmeter install)`;
     else if (g.hook === 'receipt' && !existsSync(join(workspace, RECEIPT_SCRIPT_REL))) why = `its script ${RECEIPT_SCRIPT_REL} is missing (run proofmeter install)`;
-    else if (!node) why = 'node is not on PATH';
+    else if (!node) why = entryNode ? `the node the entries run (${entryNode}) is missing (run proofmeter install)` : 'node is not on PATH';
     else if (disabledIn.length) why = `disableAllHooks is set in the ${disabledIn.join(', ')} settings`;
     else if (managedOnly && !entryIn.includes('managed')) why = 'managed settings allow managed hooks only';
     // The sh receipt writes no health line (it stays cheap); its receipts say when it last wrote.
@@ -153,13 +159,14 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     gates,
     sessions,
     reasons,
+    seal: sealReport(workspace, env),
   };
 }
 
 export function doctorText(d: Diagnosis): string {
   const out: string[] = [`Workspace: ${d.workspace}`];
   out.push(`Runner: ${RUNNER_REL}: ${d.runner.detail}`);
-  out.push(`node on PATH: ${d.node ?? 'NOT FOUND'}`);
+  out.push(`node for hooks: ${d.node ?? 'NOT FOUND'}`);
   out.push('Settings: ' + d.sources.filter((s) => s.state !== 'absent').map((s) => `${s.label} ${s.path}${s.state === 'invalid' ? ' (NOT VALID JSON)' : ''}`).join('; '));
   out.push('Gates:');
   for (const g of d.gates) {
@@ -172,6 +179,7 @@ export function doctorText(d: Diagnosis): string {
       out.push(`  ${s.session}: ` + Object.entries(s.events).map(([e, v]) => `${e} ${v.time} ${v.outcome}`).join(', '));
     }
   } else out.push('No hook has fired in this workspace yet (.claude/proofmeter/health.jsonl is empty).');
+  out.push(...sealText(d.seal));
   out.push('Known reasons a gate silently does not fire (! = seen here):');
   for (const r of d.reasons) out.push(`  ${r.seen ? '!' : '-'} ${r.text}`);
   const hooksArmed = d.gates.filter((g) => g.hook !== 'statusline');
@@ -180,9 +188,16 @@ export function doctorText(d: Diagnosis): string {
 }
 
 export function run(args: string[], io: Io): CommandResult {
-  const { values, positionals } = parseArgs({ args, options: { dir: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true });
-  if (positionals.length) throw new UsageError('usage: proofmeter doctor [--dir DIR] [--json]');
-  const d = diagnose(resolve(io.cwd, values.dir ?? '.'), io.env);
+  const { values, positionals } = parseArgs({
+    args,
+    options: { dir: { type: 'string' }, json: { type: 'boolean' }, reseal: { type: 'boolean' }, restore: { type: 'boolean' } },
+    allowPositionals: true,
+  });
+  if (positionals.length || (values.reseal && values.restore)) throw new UsageError('usage: proofmeter doctor [--dir DIR] [--json] [--reseal | --restore]');
+  const ws = resolve(io.cwd, values.dir ?? '.');
+  if (values.reseal) return reseal(ws, io);
+  if (values.restore) return restore(ws, io);
+  const d = diagnose(ws, io.env);
   io.out(values.json ? JSON.stringify(d, null, 2) : doctorText(d));
-  return { code: d.gates.filter((g) => g.hook !== 'statusline').every((g) => g.armed) ? 0 : 1 };
+  return { code: d.gates.filter((g) => g.hook !== 'statusline').every((g) => g.armed) && d.seal.state !== 'tampered' ? 0 : 1 };
 }

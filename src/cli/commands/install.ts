@@ -4,8 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { STATUSLINE_COMMAND } from '../../core/install/entries';
+import { statuslineCommand } from '../../core/install/entries';
 import { personOnlyRefusal } from '../../workspace/personOnly';
+import { hookNode } from '../../workspace/hookNode';
+import { resealMeter } from '../../workspace/sealRecord/take';
 import { installMeter, type SettingsName } from '../../workspace/settingsMerge';
 import { UserError } from '../../workspace/workspaceTally';
 import { UsageError, type CommandResult, type Io } from '../io';
@@ -41,7 +43,9 @@ export function run(args: string[], io: Io): CommandResult {
     return { code: 1 };
   }
   const name: SettingsName = values.local ? 'settings.local.json' : 'settings.json';
-  const r = installMeter(ws, name, runnerSource(io.env));
+  const r = installMeter(ws, name, runnerSource(io.env), new Date(), hookNode(io.env));
+  // The meter's files and entries as the person just installed them; the goal's part is carried.
+  const resealed = resealMeter(ws, io.env, 'install');
   const file = `.claude/${name}`;
   if (!r.changed) {
     io.out(`proofmeter is already installed in ${file}: nothing changed${r.runner === 'updated' ? ' (the runner was updated)' : ''}.`);
@@ -52,9 +56,10 @@ export function run(args: string[], io: Io): CommandResult {
   }
   if (r.userStatusLine !== null) {
     io.out('Your own statusLine is kept. To show the meter beside it, set the statusLine command to run both, e.g.:');
-    io.out(`  in=$(cat); echo "$(printf '%s' "$in" | YOUR_COMMAND) · $(printf '%s' "$in" | ${STATUSLINE_COMMAND})"`);
+    io.out(`  in=$(cat); echo "$(printf '%s' "$in" | YOUR_COMMAND) · $(printf '%s' "$in" | ${statuslineCommand({ node: hookNode(io.env) })})"`);
     io.out(`where YOUR_COMMAND is: ${r.userStatusLine}`);
   }
+  if (resealed) io.out('The seal was retaken with the meter as installed now.');
   if (r.changed) io.out('Hooks take effect in new Claude Code sessions (or after reviewing them in /hooks). Check with: proofmeter doctor');
   return { code: 0 };
 }

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { personOnlyRefusal } from '../../workspace/personOnly';
 import { passSettingsChange } from '../../workspace/settingsPass';
+import { resealMeter } from '../../workspace/sealRecord/take';
 import { uninstallMeter, type SettingsName } from '../../workspace/settingsMerge';
 import { UsageError, type CommandResult, type Io } from '../io';
 
@@ -28,5 +29,7 @@ export function run(args: string[], io: Io): CommandResult {
     if (r.backup) io.out(`The file as it was before uninstall is in ${r.backup.slice(ws.length + 1)}.`);
   }
   if (r.runnerRemoved) io.out('Removed the runner .claude/proofmeter/proofmeter.js. The goal and records in .claude/proofmeter/ are kept.');
+  // The person removed the gates: the seal says so, so the tally does not read it as tampering.
+  if (resealMeter(ws, io.env, 'uninstall')) io.out('The seal was retaken without the hooks.');
   return { code: 0 };
 }

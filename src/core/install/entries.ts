@@ -4,6 +4,7 @@
 
 import { GUARD_SCRIPT_REL } from './guardScript';
 import { RECEIPT_SCRIPT_REL } from './receiptScript';
+import { nodeWords, stopEntry, type HookNode } from './nodeEntry';
 
 /** The runner, relative to the workspace. */
 export const RUNNER_REL = '.claude/proofmeter/proofmeter.js';
@@ -48,15 +49,28 @@ export const GATES: readonly GateSpec[] = [
   { hook: 'config-change', event: 'ConfigChange', label: "settings changes (refused for the running session when they touch hooks, env or disableAllHooks)" },
 ];
 
-export function gateCommand(hook: HookName): string {
+/** What install knows when it writes entries; without it (tests, old entries) they say `node` and check no digest. */
+export interface EntryOptions {
+  /** The absolute node recorded at install (nodeEntry.ts). */
+  node?: HookNode | null;
+  /** The runner install copied: the Stop entry refuses any other file. */
+  runnerSha256?: string | null;
+}
+
+export function gateCommand(hook: HookName, opts: EntryOptions = {}): string {
   // The guard starts in a sh front that skips node for inputs naming none of the meter's files.
   if (hook === 'guard') return `sh "$CLAUDE_PROJECT_DIR"/${GUARD_SCRIPT_REL}`;
   // The Bash receipt runs after every shell call: sh and awk, never node.
   if (hook === 'receipt') return `sh "$CLAUDE_PROJECT_DIR"/${RECEIPT_SCRIPT_REL}`;
-  return `${RUNNER_CMD} hook ${hook}`;
+  const run = `${nodeWords(opts.node ?? null)} "$CLAUDE_PROJECT_DIR"/${RUNNER_REL} hook ${hook}`;
+  return hook === 'stop' ? stopEntry(run, RUNNER_REL, opts.runnerSha256 ?? null) : run;
 }
 
-export const STATUSLINE_COMMAND = `${RUNNER_CMD} statusline`;
+export function statuslineCommand(opts: EntryOptions = {}): string {
+  return `${nodeWords(opts.node ?? null)} "$CLAUDE_PROJECT_DIR"/${RUNNER_REL} statusline`;
+}
+
+export const STATUSLINE_COMMAND = statuslineCommand();
 
 export interface CommandHook {
   type: 'command';
@@ -69,8 +83,8 @@ export interface MatcherGroup {
   hooks: CommandHook[];
 }
 
-export function gateGroup(g: GateSpec): MatcherGroup {
-  const hook: CommandHook = { type: 'command', command: gateCommand(g.hook) };
+export function gateGroup(g: GateSpec, opts: EntryOptions = {}): MatcherGroup {
+  const hook: CommandHook = { type: 'command', command: gateCommand(g.hook, opts) };
   if (g.timeout !== undefined) hook.timeout = g.timeout;
   const hooks: CommandHook[] = [hook];
   return g.matcher === undefined ? { hooks } : { matcher: g.matcher, hooks };

@@ -4,7 +4,7 @@
 // Rules: other keys, other hooks and a user's own statusLine are never changed; install appends
 // one matcher group per gate (never edits a user's group); unmerge removes exactly the meter's
 // commands and only the containers that removing them emptied.
-import { GATES, STATUSLINE_ENTRY, gateCommand, gateGroup, isMeterCommand, type GateSpec } from './entries';
+import { GATES, STATUSLINE_ENTRY, gateGroup, isMeterCommand, meterHookOf, statuslineCommand, type EntryOptions, type GateSpec } from './entries';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Settings = { [key: string]: Json };
@@ -65,7 +65,9 @@ export interface MergeReport {
   added: string[];
   /** Entries that were already there. */
   present: string[];
-  statusLine: 'added' | 'already' | 'kept-user';
+  /** The meter's own entries rewritten to the installed form (another node, runner or timeout). */
+  updated: string[];
+  statusLine: 'added' | 'already' | 'updated' | 'kept-user';
 }
 
 export type MergeResult = { ok: true; settings: Settings; changed: boolean; report: MergeReport } | { ok: false; error: string };
@@ -76,32 +78,58 @@ function hasCommand(groups: Json[], command: string): boolean {
   return groups.some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && h.command === command));
 }
 
-/** Adds the meter's entries. Idempotent: merging a merged object changes nothing. */
-export function mergeMeter(input: Settings): MergeResult {
+/** The meter's own hook object for this gate in an event's groups, in a group with the gate's matcher. */
+function ownHook(groups: Json[], g: GateSpec): { [key: string]: Json } | null {
+  for (const group of groups) {
+    if (!isObject(group) || !Array.isArray(group.hooks) || (group.matcher ?? undefined) !== g.matcher) continue;
+    for (const h of group.hooks) if (isObject(h) && meterHookOf(h.command) === g.hook) return h as { [key: string]: Json };
+  }
+  return null;
+}
+
+/**
+ * Adds the meter's entries, or rewrites its own entries to the form `opts` gives (a new node or
+ * runner after an update). Idempotent: merging a merged object changes nothing.
+ */
+export function mergeMeter(input: Settings, opts: EntryOptions = {}): MergeResult {
   const settings = structuredClone(input);
   if (settings.hooks !== undefined && !isObject(settings.hooks)) return { ok: false, error: '"hooks" is not an object' };
-  const report: MergeReport = { added: [], present: [], statusLine: 'already' };
+  const report: MergeReport = { added: [], present: [], updated: [], statusLine: 'already' };
   const hooks = (settings.hooks ?? {}) as { [event: string]: Json };
   for (const g of GATES) {
     const existing = hooks[g.event];
     if (existing !== undefined && !Array.isArray(existing)) return { ok: false, error: `"hooks.${g.event}" is not an array` };
     const groups = existing ?? [];
-    if (hasCommand(groups, gateCommand(g.hook))) {
+    const want = gateGroup(g, opts).hooks[0]!;
+    if (hasCommand(groups, want.command)) {
       report.present.push(describeGate(g));
       continue;
     }
-    hooks[g.event] = [...groups, gateGroup(g) as unknown as Json];
+    const own = ownHook(groups, g);
+    if (own) {
+      own.command = want.command;
+      if (want.timeout !== undefined) own.timeout = want.timeout;
+      report.updated.push(describeGate(g));
+      continue;
+    }
+    hooks[g.event] = [...groups, gateGroup(g, opts) as unknown as Json];
     report.added.push(describeGate(g));
   }
-  if (report.added.length) settings.hooks = hooks;
+  if (report.added.length || report.updated.length) settings.hooks = hooks;
   const sl = settings.statusLine;
+  const statusCommand = statuslineCommand(opts);
   if (sl === undefined) {
-    settings.statusLine = { ...STATUSLINE_ENTRY };
+    settings.statusLine = { ...STATUSLINE_ENTRY, command: statusCommand };
     report.statusLine = 'added';
+  } else if (isObject(sl) && isMeterCommand(sl.command)) {
+    if (sl.command !== statusCommand) {
+      (settings.statusLine as { [key: string]: Json }).command = statusCommand;
+      report.statusLine = 'updated';
+    }
   } else {
-    report.statusLine = isObject(sl) && isMeterCommand(sl.command) ? 'already' : 'kept-user';
+    report.statusLine = 'kept-user';
   }
-  const changed = report.added.length > 0 || report.statusLine === 'added';
+  const changed = report.added.length > 0 || report.updated.length > 0 || report.statusLine === 'added' || report.statusLine === 'updated';
   return { ok: true, settings: changed ? settings : input, changed, report };
 }
 

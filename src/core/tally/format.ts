@@ -1,6 +1,7 @@
 // Text views of a tally: the CLI report, the status line and the short ledger for hooks.
 import { rerunEnd } from '../evidence/rerun';
 import { acceptedNote, openCount } from './integrityLines';
+import { SEAL_KINDS } from '../sealRecord/findings';
 import type { ItemJson, LedgerJson, RunJson, Tally } from './tally';
 import type { StageState } from './stages';
 
@@ -28,6 +29,9 @@ export function isOpenForPerson(i: ItemJson): boolean {
 }
 
 export function statusLine(t: Tally): string {
+  // A changed meter or disarmed hooks: no count, since the files that would give one were changed.
+  const seal = [...new Set((t.integrity ?? []).filter((f) => f.severity === 'error' && SEAL_KINDS.has(f.kind)).map((f) => f.kind))];
+  if (seal.length) return `⚠ tampered: ${seal.join(', ')} · proofmeter doctor`;
   const parts = [`${bar(t.headline.done, t.headline.total)} ${t.headline.done}/${t.headline.total}`];
   const current = t.stages.find((s) => s.state !== 'done' && s.state !== 'skipped');
   parts.push(current ? `${current.name} ${stageMark(current.state)}` : 'all done ●');

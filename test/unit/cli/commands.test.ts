@@ -141,9 +141,11 @@ describe('cli: adopt and the frozen list', () => {
     const r = await cli(['adopt', 'PLAN.md'], { cwd: ws, env });
     assert.equal(r.code, 2);
     assert.equal(readFileSync(path, 'utf8'), '{ not json');
+    // The tally still answers, NOT DONE, naming the corrupt goal.
     const t = await cli(['tally'], { cwd: ws, env });
-    assert.equal(t.code, 2);
-    assert.match(t.err, /goal\.json is not valid JSON/);
+    assert.equal(t.code, 0, t.err);
+    assert.match(t.out, /^Integrity error F-\w+: The goal file \.claude\/proofmeter\/goal\.json is corrupt/m);
+    assert.match(t.out, /^verdict: NOT DONE \(\d+ open, 1 integrity finding\)$/m);
   });
 
   it('handover checks the id against the goal', async () => {

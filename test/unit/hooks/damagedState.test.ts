@@ -1,6 +1,6 @@
 // Issue 8, "no fault may read as a pass": state files the meter wrote and reads back may parse and
 // still hold the wrong shape (a crash, another version, a hand edit). A cache or a count is then
-// rebuilt from its source; a damaged goal is a fault, never "no goal".
+// rebuilt from its source; a damaged goal blocks the stop, never "no goal".
 import { strict as assert } from 'node:assert';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -79,7 +79,7 @@ describe('state that parses but has the wrong shape', () => {
     }
   });
 
-  describe('a damaged goal is a fault, never "no goal"', () => {
+  describe('a damaged goal blocks the stop, never "no goal"', () => {
     const cases: Array<{ name: string; value: unknown }> = [
       { name: 'null', value: null },
       { name: 'an empty object', value: {} },
@@ -93,10 +93,11 @@ describe('state that parses but has the wrong shape', () => {
         write(goalPath(w.ws), c.value);
         assert.equal(readGoal(w.ws).kind, 'bad');
         const stop = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
-        assert.equal(stop.answer.outcome, 'fault');
-        assert.match(stop.json.systemMessage, /^Proofmeter's stop gate failed \(bad-state: .*goal\.json does not hold a Proofmeter goal.*UNCHECKED\. This is not a pass/);
+        assert.equal(stop.answer.outcome, 'block-tampered');
+        assert.match(stop.json.reason, /^- meter-tampered \(F-\w+\): The goal file \.claude\/proofmeter\/goal\.json is corrupt/m);
+        assert.match(stop.json.reason, /proofmeter doctor/);
         const line = await cli(['statusline'], { cwd: w.ws, env: w.env, stdin: JSON.stringify({ workspace: { project_dir: w.ws } }) });
-        assert.match(line.out, /goal\.json does not hold a Proofmeter goal/);
+        assert.equal(line.out, '⚠ tampered: meter-tampered · proofmeter doctor');
       });
     }
   });

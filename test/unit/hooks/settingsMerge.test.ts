@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GATES, STATUSLINE_COMMAND, STOP_TIMEOUT_S, gateCommand } from '../../../src/core/install/entries';
+import { GATES, STATUSLINE_COMMAND, STOP_TIMEOUT_S, gateCommand, statuslineCommand } from '../../../src/core/install/entries';
 import { detectFormat, formatSettings, meterEntries, mergeMeter, parseSettings, unmergeMeter, type Settings } from '../../../src/core/install/settingsMerge';
 import { cli } from '../helpers/cli';
 
@@ -167,7 +167,7 @@ describe('installer: merge and unmerge', () => {
       assert.ok(p.ok);
       assert.deepEqual(p.value.statusLine, { type: 'command', command: '~/bin/my-line' });
       assert.match(i.out, /Your own statusLine is kept\./);
-      assert.ok(i.out.includes(`| ${STATUSLINE_COMMAND})"`));
+      assert.ok(i.out.includes(`| ${statuslineCommand({ node: { path: process.execPath, electron: false } })})"`), i.out);
       assert.match(i.out, /where YOUR_COMMAND is: ~\/bin\/my-line/);
       await uninstall(dir);
       assert.equal(readFileSync(file, 'utf8'), text);

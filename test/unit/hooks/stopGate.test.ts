@@ -129,24 +129,43 @@ describe('stop gate', () => {
       assert.match(pending.json.reason, /^- S1 \(pending: waiting for its completion notice\): run `sleep 3; echo done-late; exit 4`$/m);
     });
 
-    it('a goal file that cannot be read: the stop goes through with a visible message and an incident', async () => {
+    it('a goal file that cannot be read: the stop is blocked, naming meter-tampered and the way back', async () => {
       const w = workspace();
       mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
       writeFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), '{ not json');
       const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
       assert.equal(r.answer.code, 0);
-      assert.equal(r.json.decision, undefined, 'never a block on a fault');
-      assert.match(r.json.systemMessage, /^Proofmeter's stop gate failed \(bad-state: .*goal\.json is not valid JSON.*\); the stop was let through UNCHECKED\. This is not a pass: run `proofmeter tally`\. Details: .*incidents\/.*-stop\.json$/);
-      const incidents = readdirSync(join(w.ws, '.claude', 'proofmeter', 'incidents'));
-      assert.equal(incidents.length, 1);
-      const inc = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'incidents', incidents[0]!), 'utf8'));
-      assert.equal(inc.event, 'stop');
-      assert.equal(inc.faultClass, 'bad-state');
-      assert.equal(inc.session, payload('stop-first').session_id);
-      assert.deepEqual(Object.keys(inc).sort(), ['durationMs', 'event', 'failSafe', 'faultClass', 'reason', 'session', 'time']);
-      assert.equal(health(w).at(-1).outcome, 'fault');
+      assert.equal(r.json.decision, 'block');
+      assert.match(r.json.reason, /^Proofmeter: the meter's gate was changed outside its own commands \(meter-tampered\)/);
+      assert.match(r.json.reason, /`proofmeter doctor`/);
+      assert.match(r.json.reason, /^Stop blocked 1 of 8 times in a row/m);
+      assert.equal(health(w).at(-1).outcome, 'block-tampered');
       assert.ok(existsSync(join(w.ws, '.claude', 'proofmeter', 'goal.json')), 'the broken goal is left for the person');
     });
+
+    const faults: Array<{ name: string; frozen: boolean; decision: string | undefined; outcome: string }> = [
+      { name: 'with a goal frozen, an internal fault blocks the stop, with an incident and proofmeter doctor', frozen: true, decision: 'block', outcome: 'fault-block' },
+      { name: 'with no goal, an internal fault lets the stop through with a visible message and an incident', frozen: false, decision: undefined, outcome: 'fault' },
+    ];
+    for (const row of faults) {
+      it(row.name, async () => {
+        const w = workspace();
+        if (row.frozen) freeze(w, MAIN_PLAN);
+        const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w, { handler: () => { throw new RangeError('boom'); } });
+        assert.equal(r.answer.code, 0);
+        assert.equal(r.json.decision, row.decision);
+        const text = String(r.json.reason ?? r.json.systemMessage);
+        assert.match(text, row.frozen ? /stays blocked: a fault in the meter never opens the gate\. Details: .*incidents\/.*-stop\.json Tell the person to run `proofmeter doctor`/ : /let through UNCHECKED\. This is not a pass: run `proofmeter tally`\. Details: .*incidents\/.*-stop\.json$/);
+        const incidents = readdirSync(join(w.ws, '.claude', 'proofmeter', 'incidents'));
+        assert.equal(incidents.length, 1);
+        const inc = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'incidents', incidents[0]!), 'utf8'));
+        assert.equal(inc.event, 'stop');
+        assert.equal(inc.faultClass, 'internal');
+        assert.equal(inc.session, payload('stop-first').session_id);
+        assert.deepEqual(Object.keys(inc).sort(), ['durationMs', 'event', 'failSafe', 'faultClass', 'reason', 'session', 'time']);
+        assert.equal(health(w).at(-1).outcome, row.outcome);
+      });
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STOP_TIMEOUT_S, gateGroup, GATES } from '../../../src/core/install/entries';
+import { STOP_TIMEOUT_S, gateCommand, gateGroup, GATES } from '../../../src/core/install/entries';
 import { ASSUMED_DEFAULT_TIMEOUT_S, rerunBudgetMs, stopEntryTimeoutS, stopProofTimeoutMs } from '../../../src/hooks/stopRerun';
 import { contentKey } from '../../../src/workspace/treeKey';
 import { adopt, git, gitWorkspace, sessionProving } from '../verify/helpers';
@@ -139,13 +139,14 @@ describe('stop gate: the re-run before done', () => {
   it('a proof that hangs past the stop gate’s budget blocks like a failure, the timeout named', async function () {
     this.timeout(30_000);
     const w = gitWorkspace({});
-    adopt(w, '# G\n\n## Steps\n- S1. Hang. Proof: `sleep 30`\n');
-    sessionProving(w, ['sleep 30']);
     // An entry that allows 8 s leaves the re-run under 3 s (minus 5 s margin and the time spent).
+    // Written before the freeze: the seal taken then holds it, so it is no change to the gate.
     const settings = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop', timeout: 8 }] }] } };
     writeFileSync(join(w.ws, '.claude', 'settings.json'), JSON.stringify(settings));
     git(w.ws, 'add', '.claude/settings.json');
     git(w.ws, 'commit', '-qm', 'settings');
+    adopt(w, '# G\n\n## Steps\n- S1. Hang. Proof: `sleep 30`\n');
+    sessionProving(w, ['sleep 30']);
     const started = Date.now();
     const r = await stop(w);
     assert.ok(Date.now() - started < 8000, `inside the entry's timeout (${Date.now() - started} ms)`);
@@ -156,7 +157,8 @@ describe('stop gate: the re-run before done', () => {
   describe('the budget', () => {
     it('the installed Stop entry carries the timeout the gate plans for', () => {
       const g = GATES.find((x) => x.hook === 'stop')!;
-      assert.deepEqual(gateGroup(g), { hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop', timeout: STOP_TIMEOUT_S }] });
+      assert.deepEqual(gateGroup(g), { hooks: [{ type: 'command', command: gateCommand('stop'), timeout: STOP_TIMEOUT_S }] });
+      assert.match(gateCommand('stop'), /^node "\$CLAUDE_PROJECT_DIR"\/\.claude\/proofmeter\/proofmeter\.js hook stop \|\| \{ echo "Proofmeter: the stop gate could not run/);
       assert.equal(STOP_TIMEOUT_S, 600);
       for (const other of GATES.filter((x) => x.hook !== 'stop')) assert.equal('timeout' in gateGroup(other).hooks[0]!, false, other.hook);
     });
