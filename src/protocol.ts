@@ -1,6 +1,7 @@
 // The messages between the extension host and its webviews. Both sides validate every message
 // with these schemas at run time: a webview is a separate page, and what crosses is untrusted.
 import { z } from 'zod';
+import { sessionContextViewSchema } from './protocolContext';
 
 const position = { file: z.string(), line: z.number() };
 
@@ -118,6 +119,8 @@ export const viewStateSchema = z.object({
   sealed: z.boolean(),
   trusted: z.boolean(),
   updatedAt: z.string(),
+  /** The context meter: the newest sessions' sizes and compactions (protocolContext.ts). */
+  context: z.array(sessionContextViewSchema).optional(),
 });
 
 export const hostMessageSchema = z.discriminatedUnion('type', [

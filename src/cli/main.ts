@@ -8,7 +8,8 @@ type Loader = () => Promise<{ run: (args: string[], io: Io) => Promise<CommandRe
 const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   'check-plan': { summary: 'check-plan FILE [--json]            check a plan: every item needs a real proof', load: () => import('./commands/checkPlan') },
   tally: { summary: 'tally [--plan F --transcript T...] [--cwd D] [--json]   what is proved, what is open, the verdict', load: () => import('./commands/tally') },
-  statusline: { summary: 'statusline                          one line for Claude Code\'s statusLine (reads its JSON on stdin)', load: () => import('./commands/statusline') },
+  statusline: { summary: 'statusline [--context]              one line for Claude Code\'s statusLine (reads its JSON on stdin)', load: () => import('./commands/statusline') },
+  context: { summary: 'context [--cwd D] [--json] [--limit N]   how full each session\'s context is, and its compactions', load: () => import('./commands/context') },
   adopt: { summary: 'adopt PLAN [--cwd D]                freeze a plan as this workspace\'s approved goal', load: () => import('./commands/adopt') },
   verify: { summary: 'verify [--cwd D] [--json] [--timeout S] [--items ID,...] [--clean]   re-run Claude\'s proofs outside its shell', load: () => import('./commands/verify') },
   handover: { summary: 'handover ID --why "..."             hand an item Claude cannot close by a command to the person', load: () => import('./commands/handover') },

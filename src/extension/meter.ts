@@ -14,6 +14,8 @@ import { Coalescer } from './coalesce';
 import type { Log } from './log';
 import { StateWatch } from './stateWatch';
 import { readWorkspace, tallyOf, TranscriptCache, type SourceResult } from './tallySource';
+import { ContextSource } from './contextSource';
+import type { SessionContextView } from '../protocolContext';
 
 type GateHealth = ViewState['gates'][number];
 
@@ -45,6 +47,8 @@ export class Meter implements vscode.Disposable {
   private lastGit: GitFacts | null = null;
   private result: SourceResult | null = null;
   private tallyNow: Tally | null = null;
+  private readonly contextSource = new ContextSource();
+  private contextNow: SessionContextView[] = [];
   private chain: Promise<unknown> = Promise.resolve();
   private inFlight = 0;
   private fault: string | null = null;
@@ -213,6 +217,7 @@ export class Meter implements vscode.Disposable {
       this.fault = oneLine((e as Error).message);
       this.log.warn(`cannot compute the tally: ${this.fault}`);
     }
+    this.contextNow = this.contextSource.read(this.cwd, this.env, opts.fromScratch === true);
     this.computed = true;
     if (this.disposed) return this.state; // the folder went away while this ran
     const ms = performance.now() - t0;
@@ -261,6 +266,7 @@ export class Meter implements vscode.Disposable {
       sealed: this.tallyNow !== null && existsSync(join(this.cwd, STATE_DIR, 'seal.json')),
       trusted: this.trusted,
       updatedAt: new Date().toISOString(),
+      context: this.contextNow,
     };
   }
 

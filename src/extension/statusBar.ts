@@ -35,7 +35,7 @@ export class StatusBar implements vscode.Disposable {
   render(state: ViewState): void {
     const tally = state.tally as Tally | null;
     let view: ProgressView | null = null;
-    if (tally) view = progressView(tally, { fault: state.fault, trusted: state.trusted });
+    if (tally) view = progressView(tally, { fault: state.fault, trusted: state.trusted, context: state.context });
     else if (state.fault) view = faultView(state.fault);
     if (!view) view = noGoalView();
     this.progress.command = tally || state.fault ? 'proofmeter.openDashboard' : START_COMMAND;

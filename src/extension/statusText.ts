@@ -5,6 +5,8 @@ import type { GitFacts } from '../core/tally/gitFacts';
 import { headlineSentence } from '../core/tally/headlineParts';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { Tally } from '../core/tally/tally';
+import type { SessionContextView } from '../protocolContext';
+import { contextTooltipLines } from './contextText';
 
 /** Where the meter keeps its own state: never the session's work, so never counted as uncommitted. */
 const METER_STATE = '.claude/proofmeter/';
@@ -38,7 +40,7 @@ function code(s: string): string {
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${clipped}${ticks.length > 1 ? ' ' : ''}${ticks}`;
 }
 
-export function progressView(t: Tally, opts: { fault: string | null; trusted: boolean }): ProgressView {
+export function progressView(t: Tally, opts: { fault: string | null; trusted: boolean; context?: readonly SessionContextView[] }): ProgressView {
   const { done, total } = t.headline;
   const failed = t.items.filter((i) => i.state === 'failed');
   const severity: Severity = opts.fault ? 'error' : failed.length || t.findings.length ? 'warning' : 'ok';
@@ -79,6 +81,7 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
       lines.push(`- ${code(r.id)} ${md(r.outcome === 'pass' ? 'passed' : rerunEnd(r))}${md(where + disagree)}`);
     }
   }
+  lines.push(...contextTooltipLines(opts.context));
   lines.push('', '_Click to open the dashboard._');
   const current = t.stages.find((s) => s.state !== 'done' && s.state !== 'skipped');
   const ariaLabel =

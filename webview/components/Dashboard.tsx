@@ -5,6 +5,7 @@ import { formatTime } from '../time';
 import { itemKey } from '../items';
 import { viewKind, type Reveal } from '../viewKind';
 import { CommandBar, commandsFor } from './CommandBar';
+import { ContextMeter } from './ContextMeter';
 import { EmptyGoal } from './EmptyGoal';
 import { EvidenceLedger } from './EvidenceLedger';
 import { ExpectationsTable, rowId } from './ExpectationsTable';
@@ -58,6 +59,7 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
       {state && kind !== 'loading' ? (
         <>
           {tally ? <SealFindings seal={state.seal} sealed={state.sealed} /> : null}
+          <ContextMeter sessions={state.context} />
           <HookHealth gates={state.gates} />
           <p class="pm-updated pm-muted">
             Updated <time dateTime={state.updatedAt}>{formatTime(state.updatedAt)}</time>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { statusLine } from '../../core/tally/format';
 import { tallyWorkspaceAsync } from '../../workspace/workspaceTally';
 import type { CommandResult, Io } from '../io';
+import { contextWanted, statuslineContext } from './statuslineContext';
 
 const input = z
   .object({
@@ -14,7 +15,7 @@ const input = z
 /** How stale the status line's commit/push stages may be; the stop gate always asks git afresh. */
 const GIT_MAX_AGE_MS = 5000;
 
-export async function run(_args: string[], io: Io): Promise<CommandResult> {
+export async function run(args: string[], io: Io): Promise<CommandResult> {
   const raw = await io.readStdin();
   let parsed: z.infer<typeof input> = {};
   try {
@@ -24,11 +25,24 @@ export async function run(_args: string[], io: Io): Promise<CommandResult> {
     // a status line must always print something; an unreadable payload falls back to the cwd
   }
   const cwd = parsed.workspace?.project_dir || io.env.CLAUDE_PROJECT_DIR || parsed.cwd || io.cwd;
+  let line: string;
   try {
     const tally = await tallyWorkspaceAsync({ cwd, env: io.env }, GIT_MAX_AGE_MS);
-    io.out(tally.goal.frozenBy ? statusLine(tally) : 'proofmeter: no goal (proofmeter adopt PLAN.md)');
+    line = tally.goal.frozenBy ? statusLine(tally) : 'proofmeter: no goal (proofmeter adopt PLAN.md)';
   } catch (e) {
-    io.out(`proofmeter: ${(e as Error).message.split('\n')[0]}`);
+    line = `proofmeter: ${(e as Error).message.split('\n')[0]}`;
   }
+  io.out(withContext(line, args, parsed, cwd, io.env));
   return { code: 0 };
+}
+
+/** The optional context segment after the line; a failure to read it costs the segment only. */
+function withContext(line: string, args: string[], parsed: unknown, cwd: string, env: NodeJS.ProcessEnv): string {
+  if (!contextWanted(args, env)) return line;
+  try {
+    const segment = statuslineContext(parsed, cwd, env);
+    return segment ? `${line} · ${segment}` : line;
+  } catch {
+    return line;
+  }
 }
