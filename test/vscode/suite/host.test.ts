@@ -6,7 +6,6 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ProofmeterApi } from '../../../src/extension/extension';
-import { bar } from '../../../src/core/tally/format';
 import { GATES } from '../../../src/core/install/entries';
 import { listSessions, projectTranscriptDir } from '../../../src/workspace/transcriptFiles';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
@@ -85,7 +84,7 @@ export function defineHostTests(): void {
     it('shows the fixture goal in the status bar: the bar, done/total, the stages and what is open', async function () {
       const expected = engineTally(ws);
       assert.deepEqual(expected.headline, { done: 4, total: 10 }, 'the fixture reads 4/10 to the engine');
-      const want = `${bar(4, 10)} 4/10`;
+      const want = '▰▰▰▱▱▱▱▱ 4/10';
       const sb = await waitFor(() => {
         const s = pm.statusBar();
         return s && s.progress.visible && s.progress.text.endsWith(want) ? s : null;
@@ -113,6 +112,7 @@ export function defineHostTests(): void {
     it("computes the same tally as the CLI's tallyWorkspace, item by item", async function () {
       const state = await pm.refresh();
       assert.ok(state?.tally, 'a tally');
+      assert.deepEqual(state.tally.headline, { done: 4, total: 10 });
       assert.deepEqual(state.tally, engineTally(ws));
       const states = Object.fromEntries(state.tally.items.map((i) => [i.id, i.state]));
       assert.deepEqual(states, FIXTURE_STATES);
@@ -123,7 +123,7 @@ export function defineHostTests(): void {
     it('follows a transcript append: the status bar updates, reading only the appended bytes', async function () {
       const size = statSync(transcript).size;
       const before = pm.stats()!.count;
-      const want = `${bar(5, 10)} 5/10`;
+      const want = '▰▰▰▰▱▱▱▱ 5/10';
       const t0 = performance.now();
       appendBashRun(transcript, 'test -s CHANGELOG.md'); // S6's proof, exit 0
       await waitFor(() => pm.statusBar()?.progress.text.endsWith(want), `status bar "${want}" after the append`, 15_000, 5);
@@ -139,7 +139,7 @@ export function defineHostTests(): void {
         const s = pm.statusBar();
         return s?.progress.background === 'statusBarItem.warningBackground' ? s : null;
       }, 'the warning colours');
-      assert.ok(sb.progress.text.startsWith('$(warning) ') && sb.progress.text.endsWith(`${bar(5, 10)} 5/10`), sb.progress.text);
+      assert.ok(sb.progress.text.startsWith('$(warning) ') && sb.progress.text.endsWith('▰▰▰▰▱▱▱▱ 5/10'), sb.progress.text);
       assert.match(sb.progress.tooltip, /`V2` failed/);
       assert.equal(pm.state()?.tally?.items.find((i) => i.id === 'V2')?.state, 'failed');
     });
@@ -156,7 +156,7 @@ export function defineHostTests(): void {
       console.log(`benchmark: 20 appends over ~0.3 s -> ${n} refresh(es)`);
       assert.ok(n >= 1, 'the burst was noticed');
       assert.ok(n <= 6, `${n} refreshes for 20 appends`);
-      assert.ok(pm.statusBar()!.progress.text.endsWith(`${bar(5, 10)} 5/10`));
+      assert.ok(pm.statusBar()!.progress.text.endsWith('▰▰▰▰▱▱▱▱ 5/10'));
     });
 
     it('opens the dashboard: a webview panel whose page loads under the CSP and says ready', async function () {

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { findingsForFrozen } from '../../../src/core/plan/frozenFindings';
-import { bar } from '../../../src/core/tally/format';
 import { computeTally, type Tally } from '../../../src/core/tally/tally';
 import { Coalescer } from '../../../src/extension/coalesce';
 import { parseGates } from '../../../src/extension/gates';
@@ -75,7 +74,7 @@ describe('extension host parts (no VS Code)', () => {
     it('shows the bar and done/total, warning for failed items, the stages and what is open in the tooltip', () => {
       const t = fixtureTally(plan);
       const v = progressView(t, { fault: null, trusted: true });
-      assert.equal(v.text, `$(warning) ${bar(t.headline.done, t.headline.total)} ${t.headline.done}/${t.headline.total}`);
+      assert.equal(v.text, '$(warning) ▰▰▰▰▱▱▱▱ 3/6');
       assert.equal(v.severity, 'warning');
       for (const s of ['plan', 'approve', 'build', 'check', 'commit', 'push', 'close']) assert.ok(v.tooltip.includes(`**${s}**`), s);
       assert.ok(v.tooltip.includes('`S2` failed: exit code 3'), v.tooltip);
