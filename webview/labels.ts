@@ -86,7 +86,7 @@ export function itemTitle(item: { id: string; text: string }): string {
   const id = item.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const title = item.text
     .trim()
-    .replace(new RegExp(`^${id}\\s*[.:)]?\\s*`, 'i'), '')
+    .replace(new RegExp(`^${id}(?:\\s*[.:)]|\\s*[—–]|\\s+-(?=\\s))?\\s*`, 'i'), '')
     .replace(/\s*Proof\s*:(?![\s\S]*Proof\s*:)[\s\S]*$/, '')
     .trim();
   return title || item.text.trim();

@@ -47,15 +47,26 @@ export function placeholderMessage(id: string, placeholders: readonly string[], 
   return `${id}: the proof still holds the placeholder ${names}; write the real value in its place, e.g. ${example}.`;
 }
 
-export function missingIdMessage(line: number, text: string): string {
-  return `The item ${quote(text, 40)} on line ${line} has Proof: but no id; start it with one, e.g. "- S4. Add the parser. Proof: \`npm test\`".`;
+export function missingIdMessage(line: number, text: string, rewritten: string): string {
+  return `The item ${quote(text, 40)} on line ${line} has Proof: but no id; write line ${line} as: ${rewritten}`;
+}
+
+/** The proof an item without one needs, to be filled in (its angle brackets keep the plan refused until it is). */
+export function placeholderProof(check: boolean): string {
+  return check ? '`<the command that checks it>`' : '`<a command that fails until this is done>`';
+}
+
+export function noIdMessage(line: number, text: string, rewritten: string, check: boolean, proofGiven = false): string {
+  const fill = proofGiven ? '' : ` with the ${check ? 'command that checks it' : 'command that fails until it is done'} in the backticks (or Proof: human — what you confirm)`;
+  return `The item ${quote(text, 40)} on line ${line} has no id and no proof; write line ${line} as: ${rewritten}${fill}.`;
 }
 
 export function duplicateIdMessage(id: string, firstLine: number, suggestion: string): string {
   return `${id} is already used on line ${firstLine}; give this item its own id, e.g. ${suggestion}.`;
 }
 
-export function noItemsMessage(): string {
+export function noItemsMessage(taught = 0): string {
+  if (taught > 0) return `The plan has no items: every step needs an id and a proof; the ${taught === 1 ? 'line below shows' : `${taught} lines below show`} each item rewritten.`;
   return 'The plan has no items; list each step as "- S1. What to do. Proof: `npm test`" under a heading such as ## Steps or ## Checks.';
 }
 

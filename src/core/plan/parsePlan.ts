@@ -6,14 +6,16 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { ListItem, Nodes, Paragraph } from 'mdast';
 import type { Owner, ParsedPlan, PlanFinding, PlanItem, Proof } from '../types';
 import { type Flat, flatten, foldSpace, plainText } from './inlineText';
-import { itemKey } from './itemKey';
+import { isCheckList, itemKey } from './itemKey';
 import {
   bareNameMessage,
   cutShortMessage,
   duplicateIdMessage,
   missingIdMessage,
   missingProofMessage,
+  noIdMessage,
   noItemsMessage,
+  placeholderProof,
   placeholderMessage,
   swallowedMessage,
 } from './messages';
@@ -21,14 +23,28 @@ import { findPlaceholders, isBareName } from './proofRules';
 import { judgeShape } from './proofShape';
 import { mentionsProof, proseOnly, readProof } from './readProof';
 
-// Letters then digits, then `.`, `:` or `)`, not glued to more word characters: `V1.2 notes` is prose.
-const ITEM_ID = /^\s*([A-Za-z]+)(\d+)[.:)](?![\p{L}\p{N}_])/u;
+// Letters then digits, then `.`, `:` or `)` not glued to more word characters (`V1.2 notes` is
+// prose), or a dash (`S3 — Update docs`, `S3 - Update docs`), or a space (`**S1** Create it`).
+const ITEM_ID = /^\s*([A-Za-z]+)(\d+)(?:([.:)])(?![\p{L}\p{N}_])|\s*([—–])|\s+(-)(?=\s)|(\s)(?=\S))/u;
 
-function idOf(first: Flat | undefined): { letters: string; number: number; id: string } | null {
+/**
+ * The item's id, as people and models write it. An id followed by only a space is one when it is
+ * bold or the item has a proof: "- H2 headings are bigger" in a plan's prose is not an item.
+ */
+function idOf(first: Flat | undefined, bold: boolean, hasProof: boolean): { letters: string; number: number; id: string } | null {
   if (!first) return null;
   const m = ITEM_ID.exec(proseOnly(first));
   if (!m) return null;
+  if (m[6] !== undefined && !bold && !hasProof) return null;
   return { letters: m[1]!, number: Number(m[2]), id: `${m[1]}${m[2]}` };
+}
+
+/** A source line with `**ID.**` put after its list marker: the line as the finding asks for it. */
+function withId(source: string, id: string, proof: string | null): string {
+  const m = /^(\s*(?:[-*+]|\d+[.)])\s+)(.*)$/.exec(source);
+  const marker = m ? m[1]!.trimStart() : '- ';
+  const rest = (m ? m[2]! : source.trim()).replace(/\s+$/, '');
+  return `${marker}**${id}.** ${rest}${proof ? `${/[.!?]$/.test(rest) ? '' : '.'} Proof: ${proof}` : ''}`;
 }
 
 interface Draft {
@@ -101,20 +117,26 @@ export function parsePlan(markdown: string): ParsedPlan {
   const firstLineOf = new Map<string, number>();
   const duplicates: { finding: PlanFinding; firstLine: number; letters: string }[] = [];
   const highest = new Map<string, number>();
+  const sourceLines = markdown.replace(/^\uFEFF/, '').split(/\r?\n/);
+  // Items without an id: their messages wait for every id, so each gets the next free one.
+  const idless: { finding: PlanFinding | null; line: number; text: string; list: string; topLevel: boolean }[] = [];
+  let depth = 0;
 
   const visitItem = (node: ListItem): void => {
     const own = node.children.filter((c): c is Paragraph => c.type === 'paragraph');
     const paragraphs = own.map((p) => flatten(p.children));
     const text = foldSpace(paragraphs.map((p) => p.text).join(' '));
     const line = node.position?.start.line ?? 0;
-    const first = node.children[0]?.type === 'paragraph' ? paragraphs[0] : undefined;
-    const parsed = idOf(first);
+    const firstNode = node.children[0];
+    const first = firstNode?.type === 'paragraph' ? paragraphs[0] : undefined;
+    const bold = firstNode?.type === 'paragraph' && firstNode.children[0]?.type === 'strong';
+    const parsed = idOf(first, bold, mentionsProof(paragraphs));
 
     if (!parsed) {
-      // Bullets with neither id nor Proof: are ordinary prose lists.
-      if (mentionsProof(paragraphs)) {
-        findings.push({ id: null, rule: 'missing-id', line, message: missingIdMessage(line, text) });
-      }
+      // Bullets with neither id nor Proof: are ordinary prose lists (unless the plan has no item at all).
+      const finding: PlanFinding | null = mentionsProof(paragraphs) ? { id: null, rule: 'missing-id', line, message: '' } : null;
+      if (finding) findings.push(finding);
+      idless.push({ finding, line, text, list, topLevel: depth === 1 });
       return;
     }
     const { id, letters, number } = parsed;
@@ -142,10 +164,36 @@ export function parsePlan(markdown: string): ParsedPlan {
       title ??= list;
       return;
     }
-    if (node.type === 'listItem') visitItem(node);
+    if (node.type === 'listItem') {
+      depth++;
+      visitItem(node);
+    }
     if ('children' in node) for (const child of node.children) visit(child as Nodes);
+    if (node.type === 'listItem') depth--;
   };
   visit(tree);
+
+  // Each item without an id is shown rewritten with the next free id of its list's kind (S for
+  // steps, V for checks, or the letters the list already uses) and the kind of proof it needs.
+  const lettersOf = (l: string): string => items.find((i) => i.list === l)?.id.replace(/\d+$/, '') ?? (isCheckList(l) ? 'V' : 'S');
+  const nextId = (letters: string): string => {
+    const n = (highest.get(letters.toUpperCase()) ?? 0) + 1;
+    highest.set(letters.toUpperCase(), n);
+    return `${letters}${n}`;
+  };
+  const teachAll = items.length === 0;
+  for (const c of idless) {
+    if (!c.finding && !(teachAll && c.topLevel && c.text)) continue;
+    const id = nextId(lettersOf(c.list));
+    const source = sourceLines[c.line - 1] ?? c.text;
+    if (c.finding) c.finding.message = missingIdMessage(c.line, c.text, withId(source, id, null));
+    else {
+      // "Run `npm test`" names its own proof.
+      const named = /^(?:run|execute)\b/i.test(c.text) ? /`([^`]+)`/.exec(source)?.[1] : undefined;
+      const proof = named ? `\`${named}\`` : placeholderProof(isCheckList(c.list));
+      findings.push({ id: null, rule: 'missing-id', line: c.line, message: noIdMessage(c.line, c.text, withId(source, id, proof), isCheckList(c.list), !!named) });
+    }
+  }
 
   // Suggest the next free number only once every id in the plan is known.
   for (const d of duplicates) {
@@ -153,6 +201,9 @@ export function parsePlan(markdown: string): ParsedPlan {
     highest.set(d.letters.toUpperCase(), next);
     d.finding.message = duplicateIdMessage(d.finding.id ?? '', d.firstLine, `${d.letters}${next}`);
   }
-  if (items.length === 0) findings.push({ id: null, rule: 'no-items', line: 1, message: noItemsMessage() });
+  if (items.length === 0) {
+    const taught = findings.length;
+    findings.unshift({ id: null, rule: 'no-items', line: 1, message: noItemsMessage(taught) });
+  }
   return { title, items, findings, warnings };
 }

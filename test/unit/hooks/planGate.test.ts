@@ -12,12 +12,15 @@ function denial(reason: string) {
 }
 
 describe('plan gate (PreToolUse ExitPlanMode)', () => {
-  it('the recorded lab plan has no items: refused with the one line that teaches the format', async () => {
+  it('the recorded lab plan has no items: refused with one line per step, each step rewritten with its id and the proof it needs', async () => {
     const w = workspace();
     const r = await gate('plan-gate', payload('pretool-exitplanmode', { cwd: w.ws }), w);
+    const fill = ' with the command that fails until it is done in the backticks (or Proof: human — what you confirm).';
     assert.deepEqual(r.json, denial(
-      'Proofmeter refused this plan: 1 problem. Fix it in the plan file and call ExitPlanMode again:\n' +
-        '- line 1: The plan has no items; list each step as "- S1. What to do. Proof: `npm test`" under a heading such as ## Steps or ## Checks.',
+      'Proofmeter refused this plan: 3 problems. Fix each in the plan file and call ExitPlanMode again:\n' +
+        '- line 1: The plan has no items: every step needs an id and a proof; the 2 lines below show each item rewritten.\n' +
+        '- line 6: The item "Create out.txt" on line 6 has no id and no proof; write line 6 as: 1. **S1.** Create `out.txt`. Proof: `<a command that fails until this is done>`' + fill + '\n' +
+        '- line 7: The item "Run the tests" on line 7 has no id and no proof; write line 7 as: 2. **S2.** Run the tests. Proof: `<a command that fails until this is done>`' + fill,
     ));
     assert.equal(r.answer.code, 0);
   });
@@ -106,7 +109,7 @@ describe('plan approval (PostToolUse ExitPlanMode)', () => {
     const w = workspace();
     const r = await gate('plan-approved', payload('posttool-exitplanmode', { cwd: w.ws }), w);
     assert.equal(r.answer.outcome, 'refused');
-    assert.match(r.json.hookSpecificOutput.additionalContext, /^Proofmeter did not freeze the approved plan, because it no longer passes check-plan:\n- line 1: The plan has no items;/);
+    assert.match(r.json.hookSpecificOutput.additionalContext, /^Proofmeter did not freeze the approved plan, because it no longer passes check-plan:\n- line 1: The plan has no items:/);
     assert.equal(readGoal(w.ws).kind, 'none');
   });
 

@@ -20,7 +20,14 @@ describe('parsePlan: ids', () => {
     ['ordered list', '1. S2. Do it. Proof: `make`', 'S2'],
     ['star bullet', '* T4: Do it. Proof: `make`', 'T4'],
     ['id alone with its proof', '- S5: Proof: `make`', 'S5'],
-    ['no punctuation is no id', '- S1 Do it. Proof: `make`', null],
+    // the forms people and models write (issue 11)
+    ['bold id then a space', '1. **S1** Create the limiter module. Proof: `npm test -- limiter`', 'S1'],
+    ['em dash', '3. S3 — Update docs. Proof: `grep -q limiter README.md`', 'S3'],
+    ['en dash', '- S3 – Update docs. Proof: `make`', 'S3'],
+    ['hyphen between spaces', '- S3 - Update docs. Proof: `make`', 'S3'],
+    ['bold id then a dash', '- **V2** — Check it. Proof: `make`', 'V2'],
+    ['a space, in an item with a proof', '- S1 Do it. Proof: `make`', 'S1'],
+    ['a hyphen glued to more is no id', '- S1-beta Do it. Proof: `make`', null],
     ['version number is no id', '- V1.2 Do it. Proof: `make`', null],
     ['id in a code span is no id', '- `S1.` Do it. Proof: `make`', null],
     ['id not at the start', '- Step S1. Do it. Proof: `make`', null],
@@ -30,7 +37,7 @@ describe('parsePlan: ids', () => {
     it(name, () => {
       const plan = parsePlan(md);
       assert.deepEqual(plan.items.map((i) => i.id), want === null ? [] : [want]);
-      if (want === null) assert.deepEqual(plan.findings.map((f) => f.rule), ['missing-id', 'no-items']);
+      if (want === null) assert.deepEqual(plan.findings.map((f) => f.rule), ['no-items', 'missing-id']);
       else assert.deepEqual(plan.findings, []);
     });
   }
@@ -144,11 +151,32 @@ describe('parsePlan: refusals', () => {
     });
   }
 
-  it('missing-id names the line and quotes the item', () => {
+  it('missing-id names the line, quotes the item and shows the line rewritten with the next free id', () => {
     const plan = parsePlan('# P\n\n- S1. ok Proof: `make`\n- Add logging. Proof: `npm test`\n');
     assert.deepEqual(plan.findings.map((f) => [f.id, f.rule, f.line]), [[null, 'missing-id', 4]]);
-    assert.match(plan.findings[0]!.message, /"Add logging\. Proof: npm test" on line 4 .*- S4\. /);
+    assert.equal(plan.findings[0]!.message, 'The item "Add logging. Proof: npm test" on line 4 has Proof: but no id; write line 4 as: - **S2.** Add logging. Proof: `npm test`');
     assert.deepEqual(plan.items.map((i) => i.id), ['S1']);
+  });
+
+  it('a plan of numbered steps and a Verification list without ids or proofs: one finding per item, each rewritten', () => {
+    const plan = parsePlan('# Limiter\n\n## Steps\n\n1. **Create the limiter module**\n   - read the config\n2. Wire it in\n\n## Verification\n\n- Run `npm test -- limiter`\n- Check the docs\n');
+    assert.deepEqual(plan.items, []);
+    assert.deepEqual(
+      plan.findings.map((f) => [f.rule, f.line]),
+      [['no-items', 1], ['missing-id', 5], ['missing-id', 7], ['missing-id', 11], ['missing-id', 12]],
+      'the nested bullet is part of its step',
+    );
+    const [, s1, s2, v1, v2] = plan.findings.map((f) => f.message);
+    assert.match(plan.findings[0]!.message, /the 4 lines below show each item rewritten/);
+    assert.match(s1!, /on line 5 has no id and no proof; write line 5 as: 1\. \*\*S1\.\*\* \*\*Create the limiter module\*\*\. Proof: `<a command that fails until this is done>`/);
+    assert.match(s2!, /write line 7 as: 2\. \*\*S2\.\*\* Wire it in\. Proof: `</);
+    assert.match(v1!, /write line 11 as: - \*\*V1\.\*\* Run `npm test -- limiter`\. Proof: `npm test -- limiter`\.$/, 'a check that names its command gets it as its proof');
+    assert.match(v2!, /write line 12 as: - \*\*V2\.\*\* Check the docs\. Proof: `<the command that checks it>`/);
+    // what the finding asks for passes once the placeholders are filled in
+    const fixed = [5, 7, 11, 12].map((l, i) => / as: (.*?)(?: with the .*)?\.?$/.exec(plan.findings[i + 1]!.message)![1]!.replace(/`<[^`]*>`/, '`sh check.sh`'));
+    const again = parsePlan(`# Limiter\n\n## Steps\n\n${fixed[0]}\n${fixed[1]}\n\n## Verification\n\n${fixed[2]}\n${fixed[3]}\n`);
+    assert.deepEqual(again.findings, []);
+    assert.deepEqual(again.items.map((i) => i.id), ['S1', 'S2', 'V1', 'V2']);
   });
 
   it('duplicate-id flags the second and later uses, suggesting a free id', () => {
@@ -171,8 +199,10 @@ describe('parsePlan: refusals', () => {
     it(`no-items: ${name}`, () => {
       const plan = parsePlan(md);
       assert.deepEqual(plan.items, []);
-      assert.deepEqual(plan.findings.map((f) => [f.id, f.rule, f.line]), [[null, 'no-items', 1]]);
-      assert.match(plan.findings[0]!.message, /- S1\. .*Proof: `npm test`/);
+      assert.deepEqual(plan.findings[0], { id: null, rule: 'no-items', line: 1, message: plan.findings[0]!.message });
+      // every other finding teaches one of its list items
+      assert.ok(plan.findings.slice(1).every((f) => f.rule === 'missing-id' && / as: /.test(f.message)));
+      if (plan.findings.length === 1) assert.match(plan.findings[0]!.message, /- S1\. .*Proof: `npm test`/);
     });
   }
 });
