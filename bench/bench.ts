@@ -13,6 +13,7 @@ import { projectSlug } from '../src/workspace/transcriptFiles';
 import { codeCacheFigure } from './codeCache';
 import { rerunFigure } from './rerun';
 import { receiptFigure } from './receiptCost';
+import { proxyFigures } from './proxyBench';
 import { sealCheckFigure } from './sealCheck';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
@@ -320,6 +321,7 @@ async function mainBench(): Promise<void> {
   if (want('codecache')) report(codeCacheFigure(CLI, join(tmpdir(), 'proofmeter-bench'), SOURCE));
   if (want('rerun')) report(rerunFigure(CLI, join(tmpdir(), 'proofmeter-bench')));
   if (want('receipt')) report(receiptFigure(ROOT, WORK));
+  if (want('proxy')) for (const f of await proxyFigures(WORK)) report(f);
   if (want('seal')) report(sealCheckFigure(ROOT));
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');

@@ -29,14 +29,24 @@ export function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** The tool_use ids an assistant message calls (client and server tools). */
+// Parsed messages are never changed, so their ids are read once per object (a replay asks again
+// for every request).
+const uses = new WeakMap<object, string[]>();
+const results = new WeakMap<object, string[]>();
+const NONE: string[] = [];
+
+/** The tool_use ids an assistant message calls. */
 export function toolUseIds(m: Message): string[] {
-  if (m.role !== 'assistant') return [];
-  return blocksOf(m).filter((b) => b.type === 'tool_use').map((b) => str(b.id)).filter(Boolean);
+  if (m.role !== 'assistant') return NONE;
+  let ids = uses.get(m);
+  if (!ids) uses.set(m, ids = blocksOf(m).filter((b) => b.type === 'tool_use').map((b) => str(b.id)).filter(Boolean));
+  return ids;
 }
 
 /** The tool_use ids a user message answers. */
 export function toolResultIds(m: Message): string[] {
-  if (m.role !== 'user') return [];
-  return blocksOf(m).filter((b) => b.type === 'tool_result').map((b) => str(b.tool_use_id)).filter(Boolean);
+  if (m.role !== 'user') return NONE;
+  let ids = results.get(m);
+  if (!ids) results.set(m, ids = blocksOf(m).filter((b) => b.type === 'tool_result').map((b) => str(b.tool_use_id)).filter(Boolean));
+  return ids;
 }

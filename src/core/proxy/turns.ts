@@ -22,17 +22,25 @@ export function splitTurns(messages: Message[]): TurnSplit {
   for (let i = headEnd; i < messages.length; i++) {
     if (messages[i]!.role === 'assistant' && (i === headEnd || messages[i - 1]!.role !== 'assistant')) starts.push(i);
   }
-  // A boundary at b is forbidden when some tool_use before b is answered at or after b.
+  // A boundary at b is forbidden when some tool_use before b is answered at or after b: each pair
+  // covers the boundaries in (call, result], counted with a difference array so this stays linear.
   const callAt = new Map<string, number>();
   messages.forEach((m, i) => { for (const id of toolUseIds(m)) if (!callAt.has(id)) callAt.set(id, i); });
-  const forbidden = new Set<number>();
+  const cover = new Int32Array(messages.length + 2);
   messages.forEach((m, i) => {
     for (const id of toolResultIds(m)) {
       const c = callAt.get(id);
-      if (c === undefined) continue;
-      for (const b of starts) if (b > c && b <= i) forbidden.add(b);
+      if (c === undefined || c >= i) continue;
+      cover[c + 1]!++;
+      cover[i + 1]!--;
     }
   });
+  const forbidden = new Set<number>();
+  let depth = 0;
+  for (let b = 0, k = 0; b <= messages.length && k < starts.length; b++) {
+    depth += cover[b]!;
+    if (starts[k] === b) { if (depth > 0) forbidden.add(b); k++; }
+  }
   const allowed = starts.filter((b, k) => k === 0 || !forbidden.has(b));
   const turns = allowed.map((start, k) => ({ start, end: allowed[k + 1] ?? messages.length }));
   return { headEnd, turns };
@@ -53,7 +61,7 @@ export function pairingViolations(messages: Message[]): number {
       last.uses.push(...toolUseIds(m));
       last.results.push(...toolResultIds(m));
     } else {
-      merged.push({ role: m.role, uses: toolUseIds(m), results: toolResultIds(m) });
+      merged.push({ role: m.role, uses: [...toolUseIds(m)], results: [...toolResultIds(m)] });
     }
   }
   let bad = 0;
