@@ -8,7 +8,7 @@ function line(c: Counters): string {
   const n = (x: number) => x.toLocaleString('en-US');
   return `${n(c.messages)} message requests, ${n(c.compacted)} compacted, ${n(c.reused)} reused a prefix, ${n(c.passed)} unchanged, ` +
     `${n(c.failOpen)} failed open, ${n(c.lengthRetries)} length retries, ${n(c.rejectedRewrites)} rewrites rejected (original resent), ` +
-    `${n(c.shadow)} shadowed; estimated tokens ${n(c.estBefore)} -> ${n(c.estAfter)} (${n(savedTokens(c))} saved)`;
+    `${n(c.shadow)} shadowed, ${n(c.refusedHosts)} refused (other host names), ${n(c.upstreamErrors)} upstream errors; estimated tokens ${n(c.estBefore)} -> ${n(c.estAfter)} (${n(savedTokens(c))} saved)`;
 }
 
 export function run(args: string[], io: Io): CommandResult {
