@@ -11,6 +11,7 @@ import { loadGates, registerCommands } from './commands';
 import { Log } from './log';
 import { Meter, type RefreshStats } from './meter';
 import { PlanDiagnostics } from './planDiagnostics';
+import { registerProxy } from './proxyCommands';
 import { StatusBar } from './statusBar';
 import { Webviews, type MessageOutcome } from './webviews';
 
@@ -88,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     }),
     ...registerCommands(commandContext),
   );
+  context.subscriptions.push(...registerProxy(context, (line) => log.info(line)).disposables);
   // Hook health for the dashboard: `proofmeter doctor --json` when a page opens (at most every 10 s).
   let gatesAt = 0;
   context.subscriptions.push(

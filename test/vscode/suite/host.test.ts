@@ -25,6 +25,8 @@ const COMMANDS = [
   'proofmeter.start',
   'proofmeter.newPlan',
   'proofmeter.checkPlan',
+  'proofmeter.startProxy',
+  'proofmeter.stopProxy',
 ];
 
 /** The fixture's expected states, as the engine decides them for the recorded session. */
