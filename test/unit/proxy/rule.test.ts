@@ -84,6 +84,16 @@ describe('proxy rule', () => {
     });
   }
 
+  it('reads the role system messages Claude Code 2.1.332 sends, and leaves their text out of the summary', () => {
+    const base = history(20, 4000);
+    const msgs: Message[] = [base[0]!, { role: 'system', content: 'REMINDER-TEXT' }, ...base.slice(1, 10), { role: 'system', content: 'REMINDER-TEXT' }, ...base.slice(10)];
+    const { d } = run(msgs, 8000);
+    assert.equal(d.action, 'compact');
+    assert.equal(pairingViolations(d.messages!), 0);
+    assert.doesNotMatch(summaryOf(d.messages), /REMINDER-TEXT/);
+    assert.equal(d.messages![1]!.role, 'system', 'the head, system message included, verbatim');
+  });
+
   it('counts consecutive assistant messages and their results as one turn', () => {
     const msgs = history(4, 10, { split: true });
     const { turns } = splitTurns(msgs);
