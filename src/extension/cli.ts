@@ -15,8 +15,9 @@ export class CliUnavailableError extends Error {
   override name = 'CliUnavailableError';
 }
 
-export function bundledCliPath(extensionPath: string): string {
-  return join(extensionPath, 'dist', 'proofmeter.js');
+/** The CLI to run: the proofmeter.cliPath setting when set, else the one bundled with the extension. */
+export function bundledCliPath(extensionPath: string, configured = ''): string {
+  return configured || join(extensionPath, 'dist', 'proofmeter.js');
 }
 
 /**
@@ -24,8 +25,8 @@ export function bundledCliPath(extensionPath: string): string {
  * runs as plain Node with ELECTRON_RUN_AS_NODE). Rejects with CliUnavailableError when the bundle
  * is missing or does not know the subcommand; otherwise resolves with the exit code and output.
  */
-export function runBundledCli(extensionPath: string, args: string[], cwd: string, timeoutMs = 60_000): Promise<CliResult> {
-  const cli = bundledCliPath(extensionPath);
+export function runBundledCli(extensionPath: string, args: string[], cwd: string, timeoutMs = 60_000, configured = ''): Promise<CliResult> {
+  const cli = bundledCliPath(extensionPath, configured);
   const sub = args[0] ?? '';
   if (!existsSync(cli)) return Promise.reject(new CliUnavailableError(`the bundled proofmeter CLI is missing (${cli})`));
   return new Promise((resolve, reject) => {

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { bundledCliPath, CliUnavailableError } from './cli';
 import type { StreamedRun } from './verifyFlow';
 
-export function runCliStreaming(extensionPath: string, args: string[], cwd: string, onLine: (line: string) => void, signal: AbortSignal): Promise<StreamedRun> {
-  const cli = bundledCliPath(extensionPath);
+export function runCliStreaming(extensionPath: string, args: string[], cwd: string, onLine: (line: string) => void, signal: AbortSignal, configured = ''): Promise<StreamedRun> {
+  const cli = bundledCliPath(extensionPath, configured);
   if (!existsSync(cli)) return Promise.reject(new CliUnavailableError(`the bundled proofmeter CLI is missing (${cli})`));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });

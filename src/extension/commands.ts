@@ -22,6 +22,7 @@ import { READOPT_BUTTON, reAdoptWarning } from './reAdopt';
 import { hookArgs, installedWhere, installFiles, settingsFile, WHERE_CHOICES, type InstallWhere } from './installChoice';
 import { checkPlan, checkPlanFile, newPlan } from './planCommands';
 import type { PlanDiagnostics } from './planDiagnostics';
+import type { Settings } from './settings';
 import { verifyFlow, type VerifyOutcome } from './verifyFlow';
 import type { Webviews } from './webviews';
 
@@ -31,6 +32,7 @@ export interface CommandContext {
   meter: () => Meter | undefined;
   webviews: Webviews;
   diagnostics: PlanDiagnostics;
+  settings: () => Settings;
 }
 
 /** What a command that runs the CLI resolves to (the host tests read it). */
@@ -331,7 +333,7 @@ async function verify(ctx: CommandContext, opts: unknown): Promise<VerifyOutcome
         warn: (message) => void vscode.window.showWarningMessage(message),
         show: (title, text) => ctx.log.show(title, text),
       },
-      run: (args, onLine, signal) => runCliStreaming(ctx.extensionPath, args, m.cwd, onLine, signal),
+      run: (args, onLine, signal) => runCliStreaming(ctx.extensionPath, args, m.cwd, onLine, signal, ctx.settings().cliPath),
       refresh: () => m.refresh('verify', { fromScratch: true }),
     },
     { confirmed },
@@ -351,7 +353,7 @@ async function showTally(ctx: CommandContext): Promise<string | undefined> {
 
 async function cli(ctx: CommandContext, m: Meter, args: string[]): Promise<CliResult | CliOutcome> {
   try {
-    return await runBundledCli(ctx.extensionPath, args, m.cwd);
+    return await runBundledCli(ctx.extensionPath, args, m.cwd, undefined, ctx.settings().cliPath);
   } catch (e) {
     if (e instanceof CliUnavailableError) return { ok: false, unavailable: e.message };
     throw e;

@@ -10,8 +10,10 @@ import { goalPath } from '../workspace/goalState';
 import { loadGates, registerCommands } from './commands';
 import { Log } from './log';
 import { Meter, type RefreshStats } from './meter';
+import { FailureNotifier } from './failureNotifier';
 import { PlanDiagnostics } from './planDiagnostics';
 import { registerProxy } from './proxyCommands';
+import { readSettings, type Settings } from './settings';
 import { StatusBar } from './statusBar';
 import { Webviews, type MessageOutcome } from './webviews';
 
@@ -60,7 +62,24 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   const webviews = new Webviews(context.extensionUri, () => current.meter, log);
   context.subscriptions.push(webviews);
 
+  const config = (): Settings => {
+    const section = vscode.workspace.getConfiguration('proofmeter');
+    return readSettings((k) => section.get(k), (m) => log.warn(m));
+  };
+  let settings = config();
+  let notifier: FailureNotifier | undefined;
+  context.subscriptions.push(
+    { dispose: () => notifier?.dispose() },
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration('proofmeter')) return;
+      settings = config();
+      const m = current.meter;
+      if (m && current.statusBar) current.statusBar.render(m.idleState());
+    }),
+  );
+
   const setUp = (): void => {
+    notifier?.dispose();
     current.statusBar?.dispose();
     current.meter?.dispose();
     const folder = pickFolder();
@@ -69,7 +88,8 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
       return;
     }
     const meter = new Meter(folder, log);
-    const statusBar = new StatusBar(meter);
+    const statusBar = new StatusBar(meter, () => settings.showGitItem);
+    notifier = new FailureNotifier(meter.onDidChange, () => settings.notifyOnFailure);
     // (disposed with the meter's emitter)
     meter.onDidChange((s) => webviews.post(s));
     current = { meter, statusBar };
@@ -77,7 +97,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   setUp();
   const diagnostics = new PlanDiagnostics(() => current.meter?.planPath() ?? null);
   context.subscriptions.push(diagnostics);
-  const commandContext = { extensionPath: context.extensionPath, log, meter: () => current.meter, webviews, diagnostics };
+  const commandContext = { extensionPath: context.extensionPath, log, meter: () => current.meter, webviews, diagnostics, settings: () => settings };
   context.subscriptions.push(
     { dispose: () => (current.statusBar?.dispose(), current.meter?.dispose(), (current = { meter: undefined, statusBar: undefined })) },
     vscode.workspace.onDidChangeWorkspaceFolders(() => {

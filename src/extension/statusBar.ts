@@ -20,7 +20,11 @@ export class StatusBar implements vscode.Disposable {
   /** Whether each item is shown (StatusBarItem has no getter for it). */
   readonly shown = { progress: false, git: false };
 
-  constructor(private readonly meter: Meter) {
+  constructor(
+    private readonly meter: Meter,
+    /** proofmeter.showGitItem */
+    private readonly showGit: () => boolean = () => true,
+  ) {
     this.progress = vscode.window.createStatusBarItem(PROGRESS_ITEM_ID, vscode.StatusBarAlignment.Left, 100);
     this.progress.name = 'Proofmeter Progress';
     this.progress.command = 'proofmeter.openDashboard';
@@ -52,7 +56,7 @@ export class StatusBar implements vscode.Disposable {
     }
     this.toggle('progress', true);
 
-    const facts = tally && state.trusted ? this.meter.gitFacts() : null;
+    const facts = tally && state.trusted && this.showGit() ? this.meter.gitFacts() : null;
     if (!facts) {
       this.toggle('git', false);
       return;

@@ -109,6 +109,12 @@ export function defineHostTests(): void {
       assert.equal(sb.git.text, '⎇ 2 uncommitted · 1 unpushed');
       assert.equal(sb.git.command, 'workbench.view.scm');
       assert.ok(sb.git.tooltip.includes('README.md') && sb.git.tooltip.includes('greet.txt'), sb.git.tooltip);
+      // proofmeter.showGitItem: off hides it, on brings it back
+      const config = vscode.workspace.getConfiguration('proofmeter');
+      await config.update('showGitItem', false, vscode.ConfigurationTarget.Global);
+      await waitFor(() => pm.statusBar()?.git.visible === false, 'the git item to hide with showGitItem off');
+      await config.update('showGitItem', undefined, vscode.ConfigurationTarget.Global);
+      await waitFor(() => pm.statusBar()?.git.visible, 'the git item back');
     });
 
     it("computes the same tally as the CLI's tallyWorkspace, item by item", async function () {
