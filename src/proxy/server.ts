@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zeroCounters, type Counters } from '../core/proxy/counters';
+import { dialectOf } from '../core/proxy/dialect';
 import { Engine, type Outcome, type RequestMeta } from '../core/proxy/engine';
 import { hostHeaderName, isLoopbackName, type ProxyOptions } from '../core/proxy/options';
 import { isLengthRejection } from '../core/proxy/rejection';
@@ -82,8 +83,8 @@ export async function startProxy(opts: ProxyOptions, deps: ProxyDeps): Promise<P
     entry.bytesIn = raw.length;
     const abort = new AbortController();
     res.on('close', () => { if (!res.writableFinished) abort.abort(); });
-    const isMessages = req.method === 'POST' && /\/v1\/messages$/.test(url.pathname);
-    if (!isMessages) {
+    // count_tokens, models and the other dialects' paths pass through unchanged.
+    if (!dialectOf(req.method ?? '', url.pathname)) {
       const up = await upstream.send(req.method ?? 'GET', req.url ?? '/', req.headers, raw, abort.signal);
       entry.bytesSent = raw.length;
       res.writeHead(up.statusCode ?? 502, responseHeaders(up.headers));
