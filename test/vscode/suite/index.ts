@@ -5,14 +5,15 @@ import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
 import { defineFreshTests } from './fresh.test';
 import { defineHostTests } from './host.test';
+import { defineProxyTests } from './proxy.test';
 import { defineRestrictedTests } from './restricted.test';
 
 type Mode = 'trusted' | 'restricted' | 'fresh';
 
 function define(mode: Mode): void {
-  if (mode === 'restricted') defineRestrictedTests();
+  if (mode === 'restricted') { defineRestrictedTests(); defineProxyTests('restricted'); }
   else if (mode === 'fresh') defineFreshTests();
-  else defineHostTests();
+  else { defineHostTests(); defineProxyTests('trusted'); }
 }
 
 function suiteMode(): Mode {
