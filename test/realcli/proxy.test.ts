@@ -9,6 +9,7 @@ import { estimateTokens } from '../../src/core/proxy/estimate';
 import type { Message } from '../../src/core/proxy/messages';
 import { SUMMARY_HEADER } from '../../src/core/proxy/summary';
 import { pairingViolations } from '../../src/core/proxy/turns';
+import { readStatus } from '../../src/proxy/runStore';
 import { netnsUnavailableReason, readJsonl, repoRoot, resolveClaudeBin, runClaude, type RunResult } from './runClaude';
 
 const STEPS = 16;
@@ -93,5 +94,9 @@ describe('real Claude Code CLI through the compaction proxy', function () {
     assert.ok(uncompactedPeak > limit, `the history grew past the threshold (${uncompactedPeak} > ${limit})`);
     assert.ok(log.some((e) => e.action === 'reuse'), 'a compacted prefix was reused');
     assert.ok(!readFileSync(join(run.root, 'proxy-log.jsonl'), 'utf8').includes('sk-ant-'), 'no key in the log');
+    const status = readStatus(join(run.root, 'proxy-state'));
+    assert.equal(status.live.length, 0, 'the proxy ended with its command');
+    assert.equal(status.allTime.compacted + status.allTime.reused, log.filter((e) => e.action === 'compact' || e.action === 'reuse').length);
+    assert.ok(status.allTime.estBefore > status.allTime.estAfter);
   });
 });
