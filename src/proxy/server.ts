@@ -48,6 +48,8 @@ export interface ProxyDeps {
   changed?(): void;
 }
 
+// Far above the provider's own limit (32 MB): a body this large is a mistake, not a session.
+const MAX_BODY = 256 << 20;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -79,8 +81,12 @@ export async function startProxy(opts: ProxyOptions, deps: ProxyDeps): Promise<P
       errorJson(res, 421, 'invalid_request_error', 'proofmeter proxy: requests must be addressed to 127.0.0.1, ::1 or localhost');
       return done(421);
     }
-    const raw = await readAll(req);
+    const raw = await readAll(req, MAX_BODY + 1);
     entry.bytesIn = raw.length;
+    if (raw.length > MAX_BODY) {
+      errorJson(res, 413, 'request_too_large', `proofmeter proxy: request bodies over ${MAX_BODY} bytes are refused`);
+      return done(413);
+    }
     const abort = new AbortController();
     res.on('close', () => { if (!res.writableFinished) abort.abort(); });
     // count_tokens, models and the other dialects' paths pass through unchanged.

@@ -53,7 +53,8 @@ export function readAll(stream: NodeJS.ReadableStream, max = Infinity): Promise<
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let n = 0;
-    stream.on('data', (c: Buffer) => { n += c.length; if (n <= max) chunks.push(c); });
+    // Past `max` the rest is read and dropped, so the result is at most max bytes.
+    stream.on('data', (c: Buffer) => { if (n < max) chunks.push(n + c.length <= max ? c : c.subarray(0, max - n)); n += c.length; });
     stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
   });
