@@ -4,7 +4,8 @@
 // allowManagedHooksOnly or the meter's statusLine, any write to managed settings or to Claude
 // Code's own records (~/.claude/projects, shell-snapshots), Bash commands that write those paths,
 // git commands that skip hooks, rewrite history or replace files in .claude/, and every runner
-// subcommand but the ones that only read (and handover). Each refusal says why and what to do
+// subcommand but the ones that only read (and handover), and an edit that skips or focuses a test
+// in a file a sealed proof runs (guardTests.ts). Each refusal says why and what to do
 // instead, with an id the person can type to allow that one action once (allowances.ts).
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -18,6 +19,7 @@ import { actionDigest, allowanceId } from './guardAllowance';
 import { bashReason, otherEditReason, settingsEditReason, stateEditReason } from './guardReasons';
 import { str, type HookInput } from './payload';
 import { classifyPath, protectedPaths, shown, type Protected } from './protectedPaths';
+import { testEditReason } from './guardTests';
 
 /** The file's text after the edit, or null when the edit would not apply (the tool then fails itself). */
 export function afterEdit(tool: string, input: Record<string, unknown>, before: string | null): string | null {
@@ -54,7 +56,7 @@ function readOrNull(path: string): string | null {
 }
 
 /** Why the guard refuses this file edit, or null when it may go ahead. */
-function fileEditReason(tool: string, ti: Record<string, unknown>, cwd: string, prot: Protected): string | null {
+function fileEditReason(tool: string, ti: Record<string, unknown>, cwd: string, prot: Protected, ctx: HookContext): string | null {
   const path = str(ti.file_path) ?? str(ti.notebook_path);
   if (!path) return null;
   const abs = resolve(cwd, path);
@@ -68,8 +70,11 @@ function fileEditReason(tool: string, ti: Record<string, unknown>, cwd: string, 
     if (after === null) return null;
     const changes = settingsChanges(before, after);
     if (changes.length) return settingsEditReason(shown(abs, prot), changes);
+    return null;
   }
-  return null;
+  // A test a sealed proof runs, skipped or focused by the edit.
+  if (tool === 'NotebookEdit') return null;
+  return testEditReason(abs, ctx.workspace, ctx.env, () => readOrNull(abs), (before) => afterEdit(tool, ti, before));
 }
 
 function reasonOf(input: HookInput, ctx: HookContext, cwd: string): string | null {
@@ -80,7 +85,7 @@ function reasonOf(input: HookInput, ctx: HookContext, cwd: string): string | nul
     const found = analyzeBash(str(ti.command) ?? '', { cwd, home: ctx.env.HOME || homedir(), prot });
     return found.length ? bashReason(found[0]!) : null;
   }
-  if (tool === 'Edit' || tool === 'Write' || tool === 'MultiEdit' || tool === 'NotebookEdit') return fileEditReason(tool, ti, cwd, prot);
+  if (tool === 'Edit' || tool === 'Write' || tool === 'MultiEdit' || tool === 'NotebookEdit') return fileEditReason(tool, ti, cwd, prot, ctx);
   return null;
 }
 
