@@ -12,6 +12,7 @@ import { Log } from './log';
 import { Meter, type RefreshStats } from './meter';
 import { FailureNotifier } from './failureNotifier';
 import { PlanDiagnostics } from './planDiagnostics';
+import { PlanLens } from './planLens';
 import { registerProxy } from './proxyCommands';
 import { readSettings, type Settings } from './settings';
 import { StatusBar } from './statusBar';
@@ -78,6 +79,9 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     }),
   );
 
+  const planLens = new PlanLens(() => current.meter);
+  context.subscriptions.push(planLens);
+
   const setUp = (): void => {
     notifier?.dispose();
     current.statusBar?.dispose();
@@ -92,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     notifier = new FailureNotifier(meter.onDidChange, () => settings.notifyOnFailure);
     // (disposed with the meter's emitter)
     meter.onDidChange((s) => webviews.post(s));
+    meter.onDidChange(() => planLens.refresh());
     current = { meter, statusBar };
   };
   setUp();
