@@ -170,7 +170,15 @@ export const node: ToolReader = (ctx, args, cwd, via) => {
   }
   if (opts.has('--test')) {
     const patterns = first < 0 ? [] : args.slice(first);
-    const files = patterns.length ? patterns.flatMap((p) => expandGlob(ctx.view, p, cwd)) : walkFiles(ctx.view, cwd).filter((f) => NODE_TEST_DEFAULT.some((re) => re.test(f)));
+    const defaults = (dir: string) => walkFiles(ctx.view, dir).filter((f) => NODE_TEST_DEFAULT.some((re) => re.test(f)));
+    // A folder given (`node --test test/`) is searched for the default patterns, as node does.
+    const named = (p: string) => {
+      const found = expandGlob(ctx.view, p, cwd);
+      if (found.length || hasGlob(p)) return found;
+      const dir = joinPath(cwd, p.replace(/^\.\//, '').replace(/\/+$/, '') || '.');
+      return dir !== null && ctx.view.list(dir) ? defaults(dir) : [];
+    };
+    const files = patterns.length ? patterns.flatMap(named) : defaults(cwd);
     addTests(ctx, files, `${via} runs node --test`);
     return;
   }
