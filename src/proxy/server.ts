@@ -90,7 +90,8 @@ export async function startProxy(opts: ProxyOptions, deps: ProxyDeps): Promise<P
     const abort = new AbortController();
     res.on('close', () => { if (!res.writableFinished) abort.abort(); });
     // count_tokens, models and the other dialects' paths pass through unchanged.
-    if (!dialectOf(req.method ?? '', url.pathname)) {
+    const dialect = dialectOf(req.method ?? '', url.pathname);
+    if (!dialect) {
       const up = await upstream.send(req.method ?? 'GET', req.url ?? '/', req.headers, raw, abort.signal);
       entry.bytesSent = raw.length;
       res.writeHead(up.statusCode ?? 502, responseHeaders(up.headers));
@@ -104,6 +105,7 @@ export async function startProxy(opts: ProxyOptions, deps: ProxyDeps): Promise<P
       anthropicBeta: req.headers['anthropic-beta'],
       contentEncoding: req.headers['content-encoding'],
       upstream: upstream.origin,
+      dialect: dialect.name,
     };
     let text: string | null = null;
     try { text = utf8.decode(raw); } catch { /* not UTF-8: unparseable */ }

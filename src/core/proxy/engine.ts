@@ -2,6 +2,7 @@
 // count. Given a request body it says what to send; it never throws (an internal error means the
 // original bytes go out), so a broken engine can only cost the compaction, never the request.
 import { addSample, calibratedThreshold, UNCALIBRATED, type Calibration } from './calibration';
+import { chatRequestSchema, chatView, type ChatView } from './chat';
 import { requestSchema, type MessagesRequest } from './messages';
 import { declares1m, windowThreshold, type ProxyOptions } from './options';
 import { hashChain, PrefixCache } from './prefixCache';
@@ -28,6 +29,8 @@ export interface RequestMeta {
   contentEncoding?: string;
   /** Calibration is kept per upstream and model. */
   upstream: string;
+  /** Default anthropic-messages. */
+  dialect?: 'anthropic-messages' | 'openai-chat';
 }
 
 export class Engine {
@@ -78,11 +81,19 @@ export class Engine {
     const none = (failOpen: FailOpen | null, model = ''): Outcome => ({ body: null, decision: null, failOpen, shadowed: false, model, sentEstimate: 0 });
     if (meta.contentEncoding && meta.contentEncoding !== 'identity') return none('compressed');
     let req: MessagesRequest;
+    let chat: ChatView | null = null;
     try {
       // The parsed object itself is rewritten, not zod's copy: key order inside kept messages stays the client's.
       const value: unknown = JSON.parse(raw);
-      if (!requestSchema.safeParse(value).success) return none('unparseable');
-      req = value as MessagesRequest;
+      if (meta.dialect === 'openai-chat') {
+        if (!chatRequestSchema.safeParse(value).success) return none('unparseable');
+        const v = value as { messages: Parameters<typeof chatView>[0] } & Record<string, unknown>;
+        chat = chatView(v.messages);
+        req = { ...v, messages: chat.messages } as MessagesRequest;
+      } else {
+        if (!requestSchema.safeParse(value).success) return none('unparseable');
+        req = value as MessagesRequest;
+      }
     } catch {
       return none('unparseable');
     }
@@ -98,7 +109,8 @@ export class Engine {
       // Shadow remembers too, so its log shows the reuse a live proxy would make.
       if (d.entry) this.cache.remember(d.entry);
       if (this.opts.shadow) return { ...none(null, model), decision: d, shadowed: true, sentEstimate: d.estBefore };
-      return { body: JSON.stringify({ ...req, messages: d.messages }), decision: d, failOpen: null, shadowed: false, model, sentEstimate: d.estAfter };
+      const messages = chat ? chat.back(d.messages, d.headSent ?? 0) : d.messages;
+      return { body: JSON.stringify({ ...req, messages }), decision: d, failOpen: null, shadowed: false, model, sentEstimate: d.estAfter };
     } catch {
       return none('internal', model);
     }

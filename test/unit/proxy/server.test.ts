@@ -148,6 +148,22 @@ describe('proxy server', () => {
     assert.ok(proxy!.engine.thresholdFor({ upstream: new URL(up!.url).origin }, 'claude-test') < 100_000);
   });
 
+  it('compacts OpenAI Chat Completions requests on /v1/chat/completions and passes /v1/responses through', async () => {
+    const port = await start(ok);
+    const messages: unknown[] = [{ role: 'user', content: 'Fix it.' }];
+    for (let i = 0; i < 30; i++) {
+      messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'read', arguments: '{}' } }] });
+      messages.push({ role: 'tool', tool_call_id: `call_${i}`, content: 'c'.repeat(3000) });
+    }
+    const chat = JSON.stringify({ model: 'gpt-test', messages });
+    await post(port, chat, {}, '/v1/chat/completions');
+    assert.ok(up!.got[0]!.body.length < chat.length / 3);
+    assert.equal(up!.got[0]!.path, '/v1/chat/completions');
+    const responses = JSON.stringify({ model: 'gpt-test', input: messages });
+    await post(port, responses, {}, '/v1/responses');
+    assert.equal(up!.got[1]!.body.toString(), responses, 'Responses is not implemented: passed through');
+  });
+
   it('logs sizes and counts, never credentials or message text', async () => {
     const port = await start(ok);
     await post(port, bigBody());
