@@ -1,5 +1,6 @@
 // The words of the two status bar items, kept free of the vscode module so they read as plain data.
 import { rerunEnd } from '../core/evidence/rerun';
+import { blockingFindings } from '../core/findings/finding';
 import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/format';
 import type { GitFacts } from '../core/tally/gitFacts';
 import { headlineSentence } from '../core/tally/headlineParts';
@@ -43,15 +44,19 @@ function code(s: string): string {
 export function progressView(t: Tally, opts: { fault: string | null; trusted: boolean; context?: readonly SessionContextView[] }): ProgressView {
   const { done, total } = t.headline;
   const failed = t.items.filter((i) => i.state === 'failed');
-  const severity: Severity = opts.fault ? 'error' : failed.length || t.findings.length ? 'warning' : 'ok';
+  // A tampered meter shows its state, never a count: the count came from files the agent can write.
+  const accepted = new Set((t.accepted ?? []).map((a) => a.id));
+  const tampered = blockingFindings(t.integrity ?? [], accepted);
+  const severity: Severity = opts.fault || tampered.length ? 'error' : failed.length || t.findings.length ? 'warning' : 'ok';
   const icon = opts.fault ? '$(error)' : t.verdict === 'done' ? '$(pass-filled)' : failed.length ? '$(warning)' : '$(checklist)';
-  const text = `${icon} ${bar(done, total)} ${done}/${total}`;
+  const text = tampered.length ? `$(error) Proofmeter: ${tampered[0]!.kind}` : `${icon} ${bar(done, total)} ${done}/${total}`;
 
   const lines: string[] = [];
   lines.push(`**Proofmeter** · ${md(t.goal.title ?? 'untitled plan')}${t.goal.planPath ? ` · ${md(t.goal.planPath)}` : ''}`);
   lines.push('');
   lines.push(`${md(headlineSentence(t))} · ${t.verdict === 'done' ? '**all done**' : `not done, ${t.open} open`}`);
   if (opts.fault) lines.push('', `$(error) ${md(opts.fault)}`);
+  for (const f of tampered.slice(0, MAX_LISTED)) lines.push('', `$(error) **${md(f.kind)}** ${md(f.message)} · ${md(f.action)}`);
   if (!opts.trusted) lines.push('', '$(shield) Restricted Mode: read only, git not read; trust the folder to see commit and push.');
   lines.push('');
   for (const s of t.stages) lines.push(`${stageMark(s.state)} **${s.name}** ${md(s.state)}${s.detail ? ` · ${md(s.detail)}` : ''}  `);
@@ -88,7 +93,8 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
     `Proofmeter: ${done} of ${total} done` +
     (current ? `, ${current.name} ${current.state}` : ', all done') +
     (failed.length ? `, ${failed.length} failed` : '') +
-    (opts.fault ? `, fault: ${opts.fault}` : '');
+    (opts.fault ? `, fault: ${opts.fault}` : '') +
+    (tampered.length ? `, integrity finding: ${tampered[0]!.kind}` : '');
   return { text, tooltip: lines.join('\n'), ariaLabel, severity };
 }
 

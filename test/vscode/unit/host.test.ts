@@ -232,13 +232,18 @@ describe('extension host parts (no VS Code)', () => {
       assert.equal(mine().items.find((i: { id: string }) => i.id === 'V2').state, 'failed');
     });
 
-    it('has no tally without a goal, and a UserError for a goal file it cannot read', () => {
+    it('has no tally without a goal, and a goal file it cannot read is a tampered meter, never no goal', () => {
       const ws = join(root, 'empty');
       execFileSync('mkdir', ['-p', join(ws, '.claude', 'proofmeter')]);
       const env = { HOME: join(root, 'home') };
       assert.equal(readWorkspace({ cwd: ws, env, cache: new TranscriptCache() }).inputs, null);
       writeFileSync(join(ws, '.claude', 'proofmeter', 'goal.json'), '{ not json');
-      assert.throws(() => readWorkspace({ cwd: ws, env, cache: new TranscriptCache() }), /not valid JSON/);
+      // A corrupt goal is held as a goal with a meter-tampered finding (the seal issue): NOT DONE, never "no goal".
+      const held = readWorkspace({ cwd: ws, env, cache: new TranscriptCache() }).inputs;
+      assert.ok(held, 'a corrupt goal still reads as a goal');
+      const t = tallyOf(held, null);
+      assert.equal(t.verdict, 'not-done');
+      assert.deepEqual(t.integrity.map((f) => [f.kind, f.severity]), [['meter-tampered', 'error']]);
     });
   });
 });
