@@ -128,6 +128,26 @@ export function defineHostTests(): void {
       assert.equal(state.fault, null);
     });
 
+    it('marks each item of the plan with a CodeLens: its state, and a click that opens its run', async function () {
+      const plan = vscode.Uri.file(join(ws, 'PLAN.md'));
+      await vscode.window.showTextDocument(plan);
+      const tally = pm.state()!.tally!;
+      const lenses = await waitFor(async () => {
+        const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', plan);
+        const ours = (l ?? []).filter((x) => x.command && /^[✓✗○◷]/.test(x.command.title));
+        return ours.length === tally.items.length ? ours : null;
+      }, 'a lens per item');
+      const at = (id: string) => lenses.find((l) => l.range.start.line === tally.items.find((i) => i.id === id)!.planLine - 1)!.command!;
+      assert.match(at('S1').title, /^✓ proved · exit 0 · \d\d:\d\d$/);
+      // (vscode.open comes back from the provider command as its internal name)
+      assert.match(at('S1').command, /^(vscode|_workbench)\.open$/);
+      assert.equal((at('S1').arguments![0] as vscode.Uri).fsPath, transcript);
+      assert.equal(at('S3').title, '○ ran as a different command: did not count');
+      assert.equal(at('V2').title, '○ ran in a subagent: did not count');
+      assert.equal(at('S6').title, '○ not run yet');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
     it('follows a transcript append: the status bar updates, reading only the appended bytes', async function () {
       const size = statSync(transcript).size;
       const before = pm.stats()!.count;
