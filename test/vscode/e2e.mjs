@@ -3,7 +3,7 @@
 // the webview frames against the engine's tally, clicks through to the plan, and, in the light, dark
 // and both high-contrast themes, takes screenshots and measures the contrast of every text.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditContrast } from './contrast.mjs';
 import { launchBrowser, runCommand, webviewFrame } from './lib.mjs';
@@ -93,6 +93,33 @@ export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected,
     const armed = await dash.locator('tr[data-armed]').evaluateAll((els) => els.map((e) => e.getAttribute('data-armed')));
     check('dashboard shows hook health for each gate (none armed)', gateCount > 0 && armed.length === gateCount && armed.every((a) => a === 'false'), JSON.stringify(armed));
     step('dashboard checked');
+
+    // the seal section, with a real finding: the fixture's goal was sealed at adopt, when check.sh
+    // (V1's proof `sh check.sh`) did not exist; a check.sh that cannot fail, written now, is the
+    // engine's checker-trivialized finding, and the dashboard lists it with the engine's id
+    const sealList = dash.locator('section[aria-labelledby="pm-seal-title"]');
+    check('dashboard seal section reads the fixture as sealed (never "not checked")', (await sealList.locator('[data-seal="not-checked"]').count()) === 0);
+    const checker = join(ws, 'check.sh');
+    writeFileSync(checker, '#!/bin/sh\nexit 0\n');
+    try {
+      const cli = new URL('../../dist/proofmeter.js', import.meta.url).pathname;
+      const engine = JSON.parse(spawnSync(process.execPath, [cli, 'tally', '--json'], { cwd: ws, encoding: 'utf8' }).stdout || '{"integrity":[]}');
+      const want = engine.integrity.find((f) => f.kind === 'checker-trivialized');
+      const row = sealList.locator('li.pm-seal[data-severity="error"]', { hasText: 'check.sh can no longer fail' });
+      await row.waitFor({ timeout: 30_000 }).catch(() => {});
+      const rowText = (await row.count()) ? (await row.first().innerText()).replace(/\s+/g, ' ') : '';
+      check(
+        'dashboard seal section lists the real checker-trivialized finding, with its id and what to do',
+        want && rowText.includes(want.id) && rowText.includes('`exit 0` decides its exit') && rowText.includes('restore check.sh'),
+        JSON.stringify({ rowText, engine: want ?? engine.integrity.map((f) => f.kind) }),
+      );
+      if (await row.count()) await row.first().scrollIntoViewIfNeeded();
+      await shot('light-seal-finding.png', page.locator('.part.editor'));
+    } finally {
+      rmSync(checker, { force: true });
+    }
+    await sealList.locator('li.pm-seal', { hasText: 'check.sh can no longer fail' }).waitFor({ state: 'detached', timeout: 30_000 }).catch(() => {});
+    check('dashboard seal section drops the finding once check.sh is as sealed', (await sealList.locator('li.pm-seal', { hasText: 'check.sh can no longer fail' }).count()) === 0);
 
     // 3. the evidence view in the activity bar
     await page.locator('.activitybar .action-item a[aria-label^="Proofmeter"], .activitybar .action-label[aria-label^="Proofmeter"]').first().click();
