@@ -13,6 +13,7 @@ import { Meter, type RefreshStats } from './meter';
 import { FailureNotifier } from './failureNotifier';
 import { PlanDiagnostics } from './planDiagnostics';
 import { PlanLens } from './planLens';
+import { RunDocuments } from './runDocument';
 import { registerProxy } from './proxyCommands';
 import { readSettings, type Settings } from './settings';
 import { StatusBar } from './statusBar';
@@ -80,7 +81,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   );
 
   const planLens = new PlanLens(() => current.meter);
-  context.subscriptions.push(planLens);
+  context.subscriptions.push(planLens, new RunDocuments(() => current.meter));
 
   const setUp = (): void => {
     notifier?.dispose();

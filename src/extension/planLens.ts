@@ -1,5 +1,5 @@
 // CodeLens on the goal's plan: each item's state above its line, the way the Testing view marks
-// tests; a click opens the run that decided it (or the run that did not count) in its transcript.
+// tests; a click shows the run that decided it (or the run that did not count): runDocument.ts.
 import * as vscode from 'vscode';
 import type { Tally } from '../core/tally/tally';
 import { lensFor } from './lensText';
@@ -31,9 +31,9 @@ export class PlanLens implements vscode.CodeLensProvider, vscode.Disposable {
         const command: vscode.Command = lens.run
           ? {
               title: lens.title,
-              command: 'vscode.open',
-              arguments: [vscode.Uri.file(lens.run.file), { selection: new vscode.Range(lens.run.line - 1, 0, lens.run.line - 1, 0), preview: true }],
-              tooltip: `Open the run at line ${lens.run.line} of its transcript`,
+              command: 'proofmeter.openRun',
+              arguments: [lens.run.file, lens.run.line],
+              tooltip: `Show the run at line ${lens.run.line} of its transcript`,
             }
           : { title: lens.title, command: 'proofmeter.openDashboard', arguments: [item.id], tooltip: 'Open the dashboard at this item' };
         return new vscode.CodeLens(range, command);

@@ -139,9 +139,15 @@ export function defineHostTests(): void {
       }, 'a lens per item');
       const at = (id: string) => lenses.find((l) => l.range.start.line === tally.items.find((i) => i.id === id)!.planLine - 1)!.command!;
       assert.match(at('S1').title, /^✓ proved · exit 0 · \d\d:\d\d$/);
-      // (vscode.open comes back from the provider command as its internal name)
-      assert.match(at('S1').command, /^(vscode|_workbench)\.open$/);
-      assert.equal((at('S1').arguments![0] as vscode.Uri).fsPath, transcript);
+      assert.equal(at('S1').command, 'proofmeter.openRun');
+      assert.equal(at('S1').arguments![0], transcript);
+      // the run as a person reads it, not JSONL
+      assert.equal(await vscode.commands.executeCommand('proofmeter.openRun', ...at('S1').arguments!), true);
+      const doc = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'proofmeter-run' ? vscode.window.activeTextEditor.document : null), 'the run document');
+      assert.match(doc.getText(), /^Command: {3}test -s greet\.txt && grep -q hello greet\.txt$/m);
+      assert.match(doc.getText(), /^Counted: {3}yes, it decides its item$/m);
+      assert.match(doc.getText(), /^Raw record: /m);
+      assert.equal(await vscode.commands.executeCommand('proofmeter.openRun', '/etc/passwd', 1), false, 'only this workspace’s transcripts');
       assert.equal(at('S3').title, '○ ran as a different command: did not count');
       assert.equal(at('V2').title, '○ ran in a subagent: did not count');
       assert.equal(at('S6').title, '○ not run yet');

@@ -1,0 +1,59 @@
+// Opening a run shows the run: a read-only virtual document (scheme proofmeter-run) built from the
+// tally's ledger and the transcript's result line, with "Open Raw Line" beside it, which opens the
+// JSONL with that line selected.
+import * as vscode from 'vscode';
+import type { Tally } from '../core/tally/tally';
+import type { Meter } from './meter';
+import { runText } from './runText';
+
+export const RUN_SCHEME = 'proofmeter-run';
+
+export function runUri(file: string, line: number): vscode.Uri {
+  return vscode.Uri.from({ scheme: RUN_SCHEME, path: `/run at line ${line}.txt`, query: new URLSearchParams({ file, line: String(line) }).toString() });
+}
+
+export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly meter: () => Meter | undefined) {
+    this.disposables.push(
+      vscode.workspace.registerTextDocumentContentProvider(RUN_SCHEME, this),
+      vscode.commands.registerCommand('proofmeter.openRun', (file: unknown, line: unknown) => this.open(file, line)),
+      vscode.commands.registerCommand('proofmeter.openRawLine', (file: unknown, line: unknown) => openRawLine(file, line)),
+    );
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const q = new URLSearchParams(uri.query);
+    const file = q.get('file') ?? '';
+    const line = Number(q.get('line'));
+    const m = this.meter();
+    const tally = m?.tally() as Tally | null | undefined;
+    if (!m || !tally || !m.isTranscriptFile(file) || !Number.isInteger(line)) return 'This run is not part of the goal’s evidence in this workspace.\n';
+    return runText(tally, file, line);
+  }
+
+  /** Only a transcript of this workspace, as the webviews' openTranscript. */
+  private async open(file: unknown, line: unknown): Promise<boolean> {
+    const m = this.meter();
+    if (typeof file !== 'string' || typeof line !== 'number' || !m?.isTranscriptFile(file)) return false;
+    const doc = await vscode.workspace.openTextDocument(runUri(file, line));
+    await vscode.window.showTextDocument(doc, { preview: true });
+    void vscode.window.showInformationMessage(`Proofmeter: the run at line ${line} of its transcript.`, 'Open Raw Line').then((c) => {
+      if (c === 'Open Raw Line') void openRawLine(file, line);
+    });
+    return true;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** The JSONL at the line, the whole line selected so it stands out. */
+export async function openRawLine(file: unknown, line: unknown): Promise<boolean> {
+  if (typeof file !== 'string' || typeof line !== 'number') return false;
+  const l = Math.max(0, line - 1);
+  await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(l, 0, l + 1, 0), preview: true });
+  return true;
+}

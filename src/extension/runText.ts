@@ -1,0 +1,53 @@
+// One run as a person reads it, not as JSONL: command, folder, time, exit, why it counted or not,
+// and the output the transcript holds for it (an excerpt), with the raw line's place. Kept free of
+// the vscode module for the unit tests.
+import { readFileSync } from 'node:fs';
+import { ledgerReasonText } from '../core/tally/notCounted';
+import type { Tally } from '../core/tally/tally';
+
+const EXCERPT_CHARS = 2000;
+
+/** The text of the tool_result on a transcript line, when that line holds one. */
+export function outputAt(file: string, line: number): string | null {
+  let record: unknown;
+  try {
+    const text = readFileSync(file, 'utf8').split('\n')[line - 1];
+    if (!text) return null;
+    record = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const content = (record as { message?: { content?: unknown } })?.message?.content;
+  if (!Array.isArray(content)) return null;
+  const parts: string[] = [];
+  for (const c of content) {
+    if (!c || typeof c !== 'object' || (c as { type?: unknown }).type !== 'tool_result') continue;
+    const body = (c as { content?: unknown }).content;
+    if (typeof body === 'string') parts.push(body);
+    else if (Array.isArray(body)) for (const b of body) if (b && typeof (b as { text?: unknown }).text === 'string') parts.push((b as { text: string }).text);
+  }
+  return parts.length ? parts.join('\n') : null;
+}
+
+export function runText(t: Pick<Tally, 'ledger'>, file: string, line: number): string {
+  const entry = t.ledger.find((e) => e.run.file === file && (e.run.line === line || e.run.endLine === line));
+  const out: string[] = [];
+  if (!entry) {
+    out.push(`No run the meter knows of starts at line ${line} of this transcript.`);
+  } else {
+    const r = entry.run;
+    out.push(`Command:   ${r.command}`);
+    out.push(`Items:     ${entry.ids.join(', ')}`);
+    out.push(`Folder:    ${r.cwd ?? '(not recorded)'}`);
+    out.push(`Time:      ${r.time ?? '(not recorded)'}`);
+    out.push(`Ran in:    ${entry.source === 'main' ? 'the main session' : 'a subagent'}`);
+    out.push(`Exit:      ${r.exit ?? (r.outcome === 'running' ? 'still running' : r.outcome === 'pending' ? 'waiting for its completion notice' : 'none recorded')}`);
+    out.push(`Counted:   ${entry.reason === 'counted' ? 'yes, it decides its item' : `no: ${ledgerReasonText(entry.reason)}`}`);
+    const output = outputAt(file, r.endLine ?? r.line);
+    out.push('', 'Output (as the transcript holds it):', '');
+    if (output === null) out.push('(none on the result line)');
+    else out.push(output.length > EXCERPT_CHARS ? `${output.slice(0, EXCERPT_CHARS)}\n… (${output.length - EXCERPT_CHARS} more characters)` : output);
+  }
+  out.push('', `Raw record: ${file}, line ${line}${entry?.run.endLine && entry.run.endLine !== line ? `; its result at line ${entry.run.endLine}` : ''}`);
+  return out.join('\n') + '\n';
+}
