@@ -12,6 +12,7 @@ import { Log } from './log';
 import { Meter, type RefreshStats } from './meter';
 import { FailureNotifier } from './failureNotifier';
 import { PlanDiagnostics } from './planDiagnostics';
+import { PlanFixes } from './planFixes';
 import { PlanLens } from './planLens';
 import { RunDocuments } from './runDocument';
 import { registerProxy } from './proxyCommands';
@@ -81,7 +82,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   );
 
   const planLens = new PlanLens(() => current.meter);
-  context.subscriptions.push(planLens, new RunDocuments(() => current.meter));
+  context.subscriptions.push(planLens, new RunDocuments(() => current.meter), new PlanFixes());
 
   const setUp = (): void => {
     notifier?.dispose();

@@ -113,6 +113,19 @@ export function defineFreshTests(): void {
       await vscode.workspace.applyEdit(edit);
       await doc.save();
       await waitFor(() => vscode.languages.getDiagnostics(uri).filter((x) => x.source === 'Proofmeter').length === 0, 'the diagnostics to clear after the fix is saved');
+      // an item with a proof and no id gets a quick fix that writes the id the finding names
+      const add = new vscode.WorkspaceEdit();
+      add.insert(uri, new vscode.Position(5, 0), '- Add logging. Proof: `npm test`\n');
+      await vscode.workspace.applyEdit(add);
+      await doc.save();
+      await waitFor(() => vscode.languages.getDiagnostics(uri).some((x) => x.code === 'missing-id'), 'the missing-id finding');
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(5, 0, 5, 0));
+      const fix = (actions ?? []).find((a) => a.title.startsWith('Give the item its id'));
+      assert.ok(fix?.edit, `a quick fix (actions: ${(actions ?? []).map((a) => a.title).join(', ')})`);
+      await vscode.workspace.applyEdit(fix.edit);
+      assert.equal(doc.lineAt(5).text, '- **S2.** Add logging. Proof: `npm test`');
+      await doc.save();
+      await waitFor(() => vscode.languages.getDiagnostics(uri).filter((x) => x.source === 'Proofmeter').length === 0, 'no finding after the fix');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       rmSync(bad);
     });
