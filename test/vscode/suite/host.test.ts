@@ -324,7 +324,7 @@ export function defineHostTests(): void {
         }, 'the error colours for an unreadable goal');
         // The tamper state, never a count: the goal was damaged outside the meter's own commands.
         assert.equal(bad.progress.text, '$(error) Proofmeter: meter-tampered');
-        assert.match(bad.progress.tooltip, /meter\\?-tampered\*\* The goal file/);
+        assert.match(bad.progress.tooltip, /meter\\?-tampered\*\* The frozen goal .*corrupt/);
         // A sealed goal that disappears is not "no goal": the seal's copy outside the workspace says one was frozen.
         rmSync(goalFile);
         await sleep(1500);
