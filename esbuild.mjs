@@ -7,7 +7,6 @@ import { cliLoader } from './scripts/cliLoader.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
-const watch = process.argv.includes('--watch');
 const common = { bundle: true, sourcemap: false, logLevel: 'warning', legalComments: 'none' };
 
 const bundles = [
@@ -59,4 +58,3 @@ function writeCliWithCodeCache(code, out) {
   // The CLI is also the hook runner that the installer copies: it must be executable on its own.
   chmodSync(out, 0o755);
 }
-if (watch) console.log('watch mode is not supported; rerun npm run build');

@@ -20,15 +20,6 @@ export class Coalescer {
     this.timer = setTimeout(() => this.fire(), wait);
   }
 
-  get pending(): boolean {
-    return this.timer !== undefined;
-  }
-
-  /** Runs now if something is scheduled. */
-  flush(): void {
-    if (this.timer) this.fire();
-  }
-
   /** Drops what is scheduled (the caller is about to do the work itself). */
   cancel(): void {
     if (this.timer) clearTimeout(this.timer);

@@ -13,8 +13,6 @@ export interface Stage {
   detail: string;
 }
 
-export const STAGE_NAMES: StageName[] = ['plan', 'approve', 'build', 'check', 'commit', 'push', 'close'];
-
 export function isItemDone(e: ItemEvidence): boolean {
   return e.state === 'proved' || e.state === 'closed';
 }

@@ -2,8 +2,6 @@
 // through, because Claude Code adds fields in most releases; only the fields we decide on are typed.
 import { z } from 'zod';
 
-const textBlock = z.object({ type: z.literal('text'), text: z.string() }).passthrough();
-
 export const toolUseBlock = z
   .object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.record(z.unknown()).default({}) })
   .passthrough();
@@ -81,7 +79,6 @@ export const askAnswersResult = z
   .object({ answers: z.record(z.unknown()) })
   .passthrough();
 
-export { textBlock };
 export type AssistantRecord = z.infer<typeof assistantRecord>;
 export type UserRecord = z.infer<typeof userRecord>;
 export type AttachmentRecord = z.infer<typeof attachmentRecord>;

@@ -1,7 +1,5 @@
 // Small helpers for the extension-host tests.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ProofmeterApi } from '../../../src/extension/extension';
 
@@ -37,18 +35,6 @@ export function folder(): string {
   const f = vscode.workspace.workspaceFolders?.[0];
   assert.ok(f, 'a workspace folder is open');
   return f.uri.fsPath;
-}
-
-/** The commands the bundled CLI lists in its usage (to know whether install/doctor exist yet). */
-export function cliCommands(extensionPath: string): string[] {
-  const out = execFileSync(process.execPath, [join(extensionPath, 'dist', 'proofmeter.js'), '--help'], {
-    encoding: 'utf8',
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-  });
-  return out
-    .split('\n')
-    .map((l) => /^\s{2}([a-z][a-z-]*)\b/.exec(l)?.[1])
-    .filter((x): x is string => !!x);
 }
 
 export function tabLabels(): string[] {
