@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { freezeBenchPlan } from './benchGoal';
 import { runClaude, type PrintScenario } from '../test/realcli/runClaude';
+import { carrySeal } from '../test/realcli/sealCarry';
 
 const ROOT = resolve(__dirname, '..');
 const CLI = join(ROOT, 'dist', 'proofmeter.js');
@@ -33,6 +34,9 @@ function installedFiles(): { settings: Record<string, unknown>; files: Record<st
     writeFileSync(join(dir, 'PLAN.md'), PLAN);
     execFileSync('node', [CLI, 'install', '--dir', dir], { stdio: 'ignore' });
     freezeBenchPlan(dir);
+    // The seal's outside copy travels with the project, or every stop would read as tampered and
+    // be blocked; resealed before the state folder is read, so both copies are the same seal.
+    const carried = carrySeal(dir);
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')) as Record<string, unknown>;
     const files: Record<string, string> = {};
     const walk = (d: string) => {
@@ -43,7 +47,7 @@ function installedFiles(): { settings: Record<string, unknown>; files: Record<st
       }
     };
     walk(join(dir, '.claude', 'proofmeter'));
-    return { settings, files };
+    return { settings, files: { ...files, ...carried } };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
