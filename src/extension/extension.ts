@@ -10,6 +10,7 @@ import { goalPath } from '../workspace/goalState';
 import { loadGates, registerCommands } from './commands';
 import { Log } from './log';
 import { Meter, type RefreshStats } from './meter';
+import { EvidenceTree } from './evidenceTree';
 import { FailureNotifier } from './failureNotifier';
 import { PlanDiagnostics } from './planDiagnostics';
 import { PlanFixes } from './planFixes';
@@ -33,6 +34,8 @@ export interface ProofmeterApi {
   /** Feeds a message as if a page had sent it (for tests of the message checks). */
   receive(view: 'dashboard' | 'sidebar', message: unknown): Promise<MessageOutcome>;
   log(): readonly string[];
+  /** What the native evidence browser (proofmeter.items) shows: its groups, items and badge. */
+  tree(): ReturnType<EvidenceTree['snapshot']>;
   /** How long activation took: loading the bundle, then activate() itself (ms). */
   activation(): { loadMs: number; activateMs: number };
 }
@@ -82,7 +85,8 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   );
 
   const planLens = new PlanLens(() => current.meter);
-  context.subscriptions.push(planLens, new RunDocuments(() => current.meter), new PlanFixes());
+  const tree = new EvidenceTree(() => current.meter);
+  context.subscriptions.push(planLens, tree, new RunDocuments(() => current.meter), new PlanFixes());
 
   const setUp = (): void => {
     notifier?.dispose();
@@ -91,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     const folder = pickFolder();
     if (!folder) {
       current = { meter: undefined, statusBar: undefined };
+      tree.refresh();
       return;
     }
     const meter = new Meter(folder, log);
@@ -99,7 +104,9 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     // (disposed with the meter's emitter)
     meter.onDidChange((s) => webviews.post(s));
     meter.onDidChange(() => planLens.refresh());
+    meter.onDidChange(() => tree.refresh());
     current = { meter, statusBar };
+    tree.refresh();
   };
   setUp();
   const diagnostics = new PlanDiagnostics(() => current.meter?.planPath() ?? null);
@@ -151,6 +158,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     webviews: () => ({ dashboardOpen: webviews.dashboardOpen, sidebarResolved: webviews.sidebarResolved, counts: webviews.counts }),
     receive: (view, message) => webviews.receive(view, message),
     log: () => log.recent,
+    tree: () => tree.snapshot(),
     activation: () => ({ ...activation }),
   };
 }

@@ -18,7 +18,11 @@ export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.
   constructor(private readonly meter: () => Meter | undefined) {
     this.disposables.push(
       vscode.workspace.registerTextDocumentContentProvider(RUN_SCHEME, this),
-      vscode.commands.registerCommand('proofmeter.openRun', (file: unknown, line: unknown) => this.open(file, line)),
+      // (file, line) from a CodeLens; an evidence tree node ({ run: { file, line } }) from its inline action.
+      vscode.commands.registerCommand('proofmeter.openRun', (file: unknown, line: unknown) => {
+        const run = (file as { run?: { file?: unknown; line?: unknown } | null } | null)?.run;
+        return typeof file === 'object' && file !== null ? this.open(run?.file, run?.line) : this.open(file, line);
+      }),
       vscode.commands.registerCommand('proofmeter.openRawLine', (file: unknown, line: unknown) => openRawLine(file, line)),
     );
   }

@@ -122,7 +122,8 @@ export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected,
     check('dashboard seal section drops the finding once check.sh is as sealed', (await sealList.locator('li.pm-seal', { hasText: 'check.sh can no longer fail' }).count()) === 0);
 
     // 3. the evidence view in the activity bar
-    await page.locator('.activitybar .action-item a[aria-label^="Proofmeter"], .activitybar .action-label[aria-label^="Proofmeter"]').first().click();
+    // The whole entry: with the items tree's badge on it, the badge covers part of the label.
+    await page.locator('.activitybar .action-item:has(> a[aria-label^="Proofmeter"]), .activitybar .action-item:has(> .action-label[aria-label^="Proofmeter"])').first().click();
     const side = await webviewFrame(page, /Proofmeter Evidence/);
     await side.locator('li.pm-item[data-id]').first().waitFor();
     const items = await side.locator('li.pm-item[data-id]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-id'), e.getAttribute('data-state')]));

@@ -27,6 +27,7 @@ const COMMANDS = [
   'proofmeter.checkPlan',
   'proofmeter.startProxy',
   'proofmeter.stopProxy',
+  'proofmeter.openRun',
 ];
 
 /** The fixture's expected states, as the engine decides them for the recorded session. */
@@ -154,6 +155,35 @@ export function defineHostTests(): void {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
+    it('shows the items in a native tree grouped by state, with icons, descriptions, the open count as badge and an open-run action', async function () {
+      const expected = engineTally(ws);
+      const tree = await waitFor(() => {
+        const t = pm.tree();
+        return t.groups.length > 0 ? t : null;
+      }, 'the items tree to show the goal');
+      const groupOf = (id: string) => tree.groups.find((g) => g.items.some((n) => n.id === id))?.key;
+      const ids = tree.groups.flatMap((g) => g.items.map((n) => n.id));
+      assert.deepEqual([...ids].sort(), Object.keys(FIXTURE_STATES).sort(), 'every item once');
+      const want: Record<string, string> = { S1: 'proved', S2: 'proved', V1: 'proved', V3: 'proved', S3: 'not-counted', V2: 'not-counted', S6: 'unrun', S4: 'yours', S5: 'yours' };
+      for (const [id, g] of Object.entries(want)) assert.equal(groupOf(id), g, `${id} in ${g}`);
+      assert.deepEqual(tree.groups.map((g) => g.key), ['proved', 'not-counted', 'unrun', 'yours']);
+      assert.deepEqual(tree.badge?.value, expected.open);
+      assert.equal(tree.badge?.value, 5, 'the fixture (4/10) has 5 open: three items, commit and push');
+      assert.equal(tree.message, null);
+      const s1 = tree.groups.flatMap((g) => g.items).find((n) => n.id === 'S1')!;
+      assert.equal(s1.icon.id, 'pass');
+      assert.match(s1.description, /^proved · exit 0 · \d\d:\d\d · /);
+      assert.equal(s1.run?.file, transcript);
+      const s3 = tree.groups.flatMap((g) => g.items).find((n) => n.id === 'S3')!;
+      assert.match(s3.description, /^ran as a different command: did not count/);
+      // the inline action passes the node itself to the open-run command the CodeLens uses
+      assert.equal(await vscode.commands.executeCommand('proofmeter.openRun', s1), true);
+      await waitFor(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'proofmeter-run' ? true : null), 'the run document from the tree');
+      const menus = extension().packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when: string; group: string }>;
+      assert.ok(menus.some((m) => m.command === 'proofmeter.openRun' && m.group === 'inline' && m.when.includes('view == proofmeter.items')));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
     it('follows a transcript append: the status bar updates, reading only the appended bytes', async function () {
       const size = statSync(transcript).size;
       const before = pm.stats()!.count;
@@ -214,6 +244,8 @@ export function defineHostTests(): void {
       await vscode.commands.executeCommand('workbench.view.extension.proofmeter');
       await waitFor(() => pm.webviews().sidebarResolved, 'the evidence view to resolve');
       await waitFor(() => pm.webviews().counts.ready.sidebar > ready0, 'the evidence page to say ready', 30_000);
+      // the native items tree sits above it in the same container, with the goal's groups
+      await waitFor(() => (pm.tree().visible && pm.tree().groups.length > 0) || null, 'the items tree to show in the container');
     });
 
     it('rejects and logs messages outside the protocol; refuses files that are not this workspace transcripts', async function () {
