@@ -77,8 +77,13 @@ const bash = (command: string) => ({ content: [{ type: 'tool_use' as const, name
  */
 function forgeryOf(proof: string): string {
   const py = [
-    'import datetime, glob, json, os, uuid',
-    "t = max(glob.glob(os.path.expanduser('~/.claude/projects/*/*.jsonl')), key=os.path.getmtime)",
+    'import datetime, glob, json, os, time, uuid',
+    // Claude Code may not have written the session file yet at the first tool call: wait for it.
+    "pattern = os.path.expanduser('~/.claude/projects/*/*.jsonl')",
+    'for _ in range(100):',
+    '    if glob.glob(pattern): break',
+    '    time.sleep(0.1)',
+    "t = max(glob.glob(pattern), key=os.path.getmtime)",
     "recs = [json.loads(l) for l in open(t) if l.strip()]",
     "ref = [r for r in recs if r.get('type') == 'assistant'][-1]",
     "now = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%S.%f')[:-3] + 'Z'",
