@@ -55,6 +55,8 @@ export class Meter implements vscode.Disposable {
   private gates: GateHealth[] = [];
   private live = false;
   private disposed = false;
+  /** One delayed re-read after a tamper state: a freeze in progress writes goal and seal copies in turn. */
+  private tamperRecheck: ReturnType<typeof setTimeout> | null = null;
   private computed = false;
   private lastKey = '';
   private state: ViewState;
@@ -220,6 +222,15 @@ export class Meter implements vscode.Disposable {
     this.contextNow = this.contextSource.read(this.cwd, this.env, opts.fromScratch === true);
     this.computed = true;
     if (this.disposed) return this.state; // the folder went away while this ran
+    // A reader between a freeze's writes (goal.json, then the seal's copies, one outside the
+    // watched folder) sees a transient mismatch; read once more shortly, so a legitimate adopt
+    // never sticks as "tampered" and a real one stays.
+    if (tally?.integrity.some((f) => f.kind === 'meter-tampered') && !this.tamperRecheck) {
+      this.tamperRecheck = setTimeout(() => {
+        this.tamperRecheck = null;
+        if (!this.disposed) this.schedule('re-check a tamper state');
+      }, 400);
+    }
     const ms = performance.now() - t0;
     Object.assign(this.stats, { count: this.stats.count + 1, lastReason: why, lastMs: ms, lastBytesRead: this.cache.bytesRead, lastAt: Date.now() });
     if (this.live) this.updateWatchTargets();
@@ -333,6 +344,7 @@ export class Meter implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    if (this.tamperRecheck) clearTimeout(this.tamperRecheck);
     this.coalescer.dispose();
     if (this.dirPoll) clearInterval(this.dirPoll);
     this.planWatch?.watcher.dispose();
