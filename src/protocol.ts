@@ -1,93 +1,9 @@
 // The messages between the extension host and its webviews. Both sides validate every message
 // with these schemas at run time: a webview is a separate page, and what crosses is untrusted.
 import { z } from 'zod';
+import { findingSchema } from './core/findings/finding';
+import { tallySchema } from './core/tally/tallySchema';
 import { sessionContextViewSchema } from './protocolContext';
-
-const position = { file: z.string(), line: z.number() };
-
-export const runSchema = z.object({
-  command: z.string(),
-  time: z.string().nullable(),
-  exit: z.number().nullable(),
-  ...position,
-  endLine: z.number().nullable(),
-  outcome: z.enum(['passed', 'failed', 'pending', 'running']),
-  cwd: z.string().nullable().default(null),
-});
-
-export const itemSchema = z.object({
-  id: z.string(),
-  list: z.string(),
-  owner: z.enum(['claude', 'human', 'later']),
-  state: z.enum(['proved', 'failed', 'pending', 'unrun', 'handed-over', 'closed', 'open']),
-  proof: z.string(),
-  text: z.string(),
-  planLine: z.number(),
-  detail: z.string(),
-  run: runSchema.nullable(),
-  closedBy: z.object({ source: z.string(), time: z.string().nullable(), ...position }).nullable(),
-  handover: z.object({ why: z.string(), time: z.string().nullable(), line: z.number() }).nullable(),
-});
-
-export const stageSchema = z.object({
-  name: z.enum(['plan', 'approve', 'build', 'check', 'commit', 'push', 'close']),
-  state: z.enum(['done', 'under way', 'waiting', 'skipped']),
-  detail: z.string(),
-});
-
-/** One re-run of a proof by the verifier, beside the item's state in the session's own evidence. */
-export const rerunViewSchema = z.object({
-  id: z.string(),
-  proof: z.string(),
-  outcome: z.enum(['pass', 'fail', 'timeout', 'error']),
-  exit: z.number().nullable(),
-  signal: z.string().nullable(),
-  durationMs: z.number(),
-  outputBytes: z.number(),
-  outputTruncated: z.boolean(),
-  at: z.string(),
-  clean: z.boolean(),
-  timeoutMs: z.number(),
-  error: z.string().nullable(),
-  session: itemSchema.shape.state,
-  reopened: z.boolean(),
-});
-
-export const verifierSchema = z.object({
-  results: z.array(rerunViewSchema),
-  clean: z.array(rerunViewSchema),
-  disagreements: z.array(z.string()),
-  reopened: z.array(z.string()),
-});
-
-export const tallySchema = z.object({
-  goal: z.object({
-    title: z.string().nullable(),
-    planPath: z.string().nullable(),
-    frozenBy: z.enum(['approval', 'adopt', 'given']).nullable(),
-    frozenAt: z.string().nullable(),
-  }),
-  verdict: z.enum(['done', 'not-done']),
-  headline: z.object({ done: z.number(), total: z.number() }),
-  open: z.number(),
-  stages: z.array(stageSchema),
-  items: z.array(itemSchema),
-  added: z.array(z.object({ id: z.string(), list: z.string(), line: z.number() })),
-  ledger: z.array(
-    z.object({
-      ids: z.array(z.string()),
-      reason: z.enum(['counted', 'subagent', 'sidechain', 'different command', 'before the goal', 'other folder', 'pending notice', 'still running', 'superseded']),
-      source: z.enum(['main', 'subagent']),
-      run: runSchema,
-    }),
-  ),
-  findings: z.array(z.object({ id: z.string().nullable(), rule: z.string(), line: z.number(), message: z.string() })),
-  unreadableLines: z.number(),
-  unreadableFiles: z.array(z.object({ file: z.string(), code: z.string() })),
-  sessions: z.number(),
-  /** The verifier's latest re-runs; null when none were saved. */
-  verifier: verifierSchema.nullish(),
-});
 
 /** One gate's health as `proofmeter doctor` reports it. */
 export const gateHealthSchema = z.object({
@@ -102,7 +18,7 @@ export const gateHealthSchema = z.object({
 /** Integrity ("seal") findings; a later issue fills these, the dashboard shows the section now. */
 export const sealFindingSchema = z.object({
   id: z.string(),
-  severity: z.enum(['info', 'warning', 'error']),
+  severity: findingSchema.shape.severity,
   message: z.string(),
   /** How the person accepted it ("your words, 2026-…"), or null while it is not accepted. */
   accepted: z.string().nullable().default(null),
@@ -155,5 +71,5 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
 export type ViewState = z.infer<typeof viewStateSchema>;
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>;
-export type TallyView = z.infer<typeof tallySchema>;
-export type ItemView = z.infer<typeof itemSchema>;
+// The views' names for the engine's shapes (defined once, in core/tally/tallySchema.ts).
+export type { ItemJson as ItemView, Tally as TallyView } from './core/tally/tallySchema';

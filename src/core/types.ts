@@ -1,66 +1,78 @@
 // The shapes that flow through the engine, from plan and transcript to the tally.
 // Everything here is plain data so the CLI, the hooks and the extension can share it as JSON.
+// The plan's shapes are zod schemas, the types inferred from them, so the files that hold them
+// (goal.json, the plan cache) are read back through the same definition.
+import { z } from 'zod';
 
 /** Who can close an item: Claude by running its proof, the person by words, or a later event. */
-export type Owner = 'claude' | 'human' | 'later';
+export const ownerSchema = z.enum(['claude', 'human', 'later']);
+export type Owner = z.infer<typeof ownerSchema>;
 
-export type Proof =
-  | { kind: 'command'; command: string }
-  | { kind: 'human'; what: string }
-  | { kind: 'later'; event: string };
+export const proofSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('command'), command: z.string() }),
+  z.object({ kind: z.literal('human'), what: z.string() }),
+  z.object({ kind: z.literal('later'), event: z.string() }),
+]);
+export type Proof = z.infer<typeof proofSchema>;
 
-export interface PlanItem {
+export const planItemSchema = z.object({
   /** `S1`, `V12`: letters then digits. */
-  id: string;
+  id: z.string(),
   /** The nearest heading above the item (`Steps`, `Checks`, ...); '' when there is none. */
-  list: string;
+  list: z.string(),
   /** The item's whole text as Markdown reads it (code spans keep their content, bold markers gone). */
-  text: string;
+  text: z.string(),
   /** Frozen-list key: list plus whole text, bold removed, white space folded, lower-cased. */
-  key: string;
-  owner: Owner;
+  key: z.string(),
+  owner: ownerSchema,
   /** null only when the plan has a finding for this item. */
-  proof: Proof | null;
+  proof: proofSchema.nullable(),
   /** 1-based line of the item in the plan file. */
-  line: number;
-}
+  line: z.number(),
+});
+export type PlanItem = z.infer<typeof planItemSchema>;
 
-export type PlanRule =
-  | 'missing-proof'
-  | 'bare-name'
-  | 'placeholder'
-  | 'cut-short'
-  | 'missing-id'
-  | 'duplicate-id'
-  | 'no-items'
+export const planRuleSchema = z.enum([
+  'missing-proof',
+  'bare-name',
+  'placeholder',
+  'cut-short',
+  'missing-id',
+  'duplicate-id',
+  'no-items',
   /** A proof whose exit is 0 whatever happened (`true`, `npm test || true`, `npm test | tail`). */
-  | 'cannot-fail'
+  'cannot-fail',
   /** A warning only: a proof that checks no more than that a file exists (`test -f X`, `ls X`). */
-  | 'existence-only'
+  'existence-only',
   /** A text too long to be a plan, refused before it is parsed (plan/planSize.ts). */
-  | 'too-large';
+  'too-large',
+]);
+export type PlanRule = z.infer<typeof planRuleSchema>;
 
-export interface PlanFinding {
+export const planFindingSchema = z.object({
   /** The item id, or null when the item has none (or the finding is about the whole plan). */
-  id: string | null;
-  rule: PlanRule;
-  line: number;
+  id: z.string().nullable(),
+  rule: planRuleSchema,
+  line: z.number(),
   /** One line that teaches the fix; shown to the agent by the plan gate. */
-  message: string;
-}
+  message: z.string(),
+});
+export type PlanFinding = z.infer<typeof planFindingSchema>;
 
-export interface ParsedPlan {
+export const parsedPlanSchema = z.object({
   /** The first heading of the plan, if any. */
-  title: string | null;
-  items: PlanItem[];
+  title: z.string().nullable(),
+  items: z.array(planItemSchema),
   /** What refuses the plan. */
-  findings: PlanFinding[];
+  findings: z.array(planFindingSchema),
   /** What is worth saying but refuses nothing. */
-  warnings: PlanFinding[];
-}
+  warnings: z.array(planFindingSchema),
+});
+export type ParsedPlan = z.infer<typeof parsedPlanSchema>;
 
 /** Where a transcript line came from; only `main` can ever be evidence. */
-export type TranscriptSource = 'main' | 'subagent';
+export const transcriptSourceSchema = z.enum(['main', 'subagent']);
+export type TranscriptSource = z.infer<typeof transcriptSourceSchema>;
 
 export interface Position {
   /** Transcript file path as given to the engine. */

@@ -7,7 +7,6 @@ import { run as adoptRun } from '../cli/commands/adopt';
 import type { Io } from '../cli/io';
 import { tallyText } from '../core/tally/format';
 import { headlineParts } from '../core/tally/headlineParts';
-import type { Tally } from '../core/tally/tally';
 import type { PlanItem } from '../core/types';
 import { readGoal } from '../workspace/goalState';
 import { readPlanFile } from '../workspace/workspaceTally';
@@ -318,7 +317,7 @@ async function verify(ctx: CommandContext, opts: unknown): Promise<VerifyOutcome
     {
       cwd: m.cwd,
       goal: goal.kind === 'ok' ? goal.goal : null,
-      tally: before.tally as Tally | null,
+      tally: before.tally,
       ui: {
         confirm: async (message, detail) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Run')) === 'Run',
         progress: (title, task) =>
@@ -344,7 +343,7 @@ async function showTally(ctx: CommandContext): Promise<string | undefined> {
   const m = needMeter(ctx);
   if (!m) return undefined;
   const state = await m.ensureComputed();
-  const t = state.tally as Tally | null;
+  const t = state.tally;
   const text = state.fault ? `Fault: ${state.fault}` : t ? tallyText(t) : 'No goal in this workspace yet. Run "Proofmeter: Set Goal" or "Proofmeter: Adopt Plan".';
   const restricted = state.trusted ? '' : '\n\n(Restricted Mode: git was not read; commit and push are not known.)';
   ctx.log.show(`Proofmeter tally of ${m.cwd}`, text + restricted);

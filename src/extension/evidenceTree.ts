@@ -3,7 +3,6 @@
 // badge. VS Code gives it keyboard use, screen reader labels and type-to-filter. The nodes come from
 // treeNodes.ts; this file only renders them and follows the meter.
 import * as vscode from 'vscode';
-import type { Tally } from '../core/tally/tally';
 import type { Meter } from './meter';
 import { treeModel, type GroupNode, type ItemNode, type TreeIcon, type TreeModel } from './treeNodes';
 
@@ -39,7 +38,7 @@ export class EvidenceTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
     const m = this.meter();
     if (m && !m.ready && this.view.visible) m.ensureLive('items view shown');
     const s = m?.idleState();
-    this.model = m ? treeModel(m.ready ? (s?.tally as Tally | null) : null, { fault: s?.fault ?? null }) : { groups: [], badge: null, message: 'Open a folder to meter a goal.' };
+    this.model = m ? treeModel(m.ready ? (s?.tally ?? null) : null, { fault: s?.fault ?? null }) : { groups: [], badge: null, message: 'Open a folder to meter a goal.' };
     if (m && !m.ready && !s?.fault) this.model = { ...this.model, message: m.hasGoal() ? 'Reading the goal…' : this.model.message };
     // Set only on a change: each set re-renders the view's header and the activity bar entry.
     const b = this.model.badge;

@@ -1,6 +1,6 @@
 // What a plan item's CodeLens says, the way the Testing view marks a test: "✓ proved · exit 0 ·
 // 10:42", "✗ failed on re-run", "○ ran in a subagent: did not count". Kept free of the vscode module.
-import type { LedgerReason } from '../core/evidence/evidence';
+import type { LedgerReason } from '../core/evidence/evidenceSchema';
 import { ranNotCounted } from '../core/tally/notCounted';
 import type { ItemJson, Tally } from '../core/tally/tally';
 

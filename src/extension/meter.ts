@@ -134,7 +134,7 @@ export class Meter implements vscode.Disposable {
   }
 
   tally(): Tally | null {
-    return this.state.tally as Tally | null;
+    return this.state.tally;
   }
 
   gitFacts(): GitFacts | null {

@@ -2,7 +2,6 @@
 // (click: Source Control). Without a goal the progress item stays, quiet, as the way to start; the
 // git item shows only while there is a goal.
 import * as vscode from 'vscode';
-import type { Tally } from '../core/tally/tally';
 import type { ViewState } from '../protocol';
 import type { Meter } from './meter';
 import { faultView, gitView, noGoalView, progressView, type ProgressView } from './statusText';
@@ -37,7 +36,7 @@ export class StatusBar implements vscode.Disposable {
   }
 
   render(state: ViewState): void {
-    const tally = state.tally as Tally | null;
+    const tally = state.tally;
     let view: ProgressView | null = null;
     if (tally) view = progressView(tally, { fault: state.fault, trusted: state.trusted, context: state.context });
     else if (state.fault) view = faultView(state.fault);

@@ -23,7 +23,7 @@ export interface FreezeRequest {
   planText: string;
   /** Where the plan lives, when it is a file; null when it came inline only. */
   planFile: string | null;
-  frozenBy: 'approval' | 'adopt';
+  frozenBy: GoalState['frozenBy'];
   sessionId: string | null;
   now: Date;
   /** Count prompts passed with -p as the person's words; unset keeps what the goal had. */

@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomicWrite';
-import { planItemSchema } from './stateSchemas';
+import { frozenBySchema } from '../core/tally/tallySchema';
+import { planItemSchema } from '../core/types';
 
 export const STATE_DIR = join('.claude', 'proofmeter');
 
@@ -14,7 +15,8 @@ export const goalSchema = z
     version: z.literal(1),
     planPath: z.string(),
     title: z.string().nullable(),
-    frozenBy: z.enum(['approval', 'adopt']),
+    // Only a frozen goal is saved; 'given' is the CLI evaluating transcripts as approved.
+    frozenBy: frozenBySchema.exclude(['given']),
     frozenAt: z.string(),
     sessionId: z.string().nullable(),
     countSdkPrompts: z.boolean().default(false),

@@ -4,9 +4,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parsePlanText } from './planParser';
-import type { ParsedPlan } from '../core/types';
+import { parsedPlanSchema, type ParsedPlan } from '../core/types';
 import { writeCacheFile } from './cacheDir';
-import { parsedPlanSchema } from './stateSchemas';
 
 /** Bump whenever the entry's shape (or ParsedPlan's) changes: an entry of another version is parsed again. */
 const VERSION = 3;

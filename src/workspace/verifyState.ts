@@ -5,25 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Rerun } from '../core/evidence/rerun';
+import { rerunSchema } from '../core/evidence/rerun';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
 
 const VERSION = 1;
 
-export const savedRerunSchema = z.object({
-  id: z.string(),
-  proof: z.string(),
-  outcome: z.enum(['pass', 'fail', 'timeout', 'error']),
-  exit: z.number().int().nullable(),
-  signal: z.string().nullable(),
-  durationMs: z.number().nonnegative(),
-  outputBytes: z.number().int().nonnegative(),
-  outputTruncated: z.boolean(),
-  at: z.string(),
-  clean: z.boolean(),
-  timeoutMs: z.number().nonnegative(),
-  error: z.string().nullable(),
+export const savedRerunSchema = rerunSchema.extend({
   /** The workspace's content when it ran (treeKey.ts); null outside git, where nothing is reused. */
   treeKey: z.string().nullable(),
   /** The content the re-runs themselves left, when they changed it: an unchanged tree since then reuses too. */
@@ -35,10 +23,6 @@ export const savedRerunSchema = z.object({
 });
 
 export type SavedRerun = z.infer<typeof savedRerunSchema>;
-
-// A field added to Rerun but not here would be dropped on save: this fails the typecheck instead.
-const everyField: [Rerun] extends [Omit<SavedRerun, 'treeKey' | 'treeKeyAfter' | 'envDigest' | 'envSource' | 'by'>] ? true : never = true;
-void everyField;
 
 const fileSchema = z.object({ version: z.literal(VERSION), results: z.array(savedRerunSchema) });
 

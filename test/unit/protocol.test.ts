@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { hostMessageSchema, tallySchema, webviewMessageSchema } from '../../src/protocol';
+import { tallySchema } from '../../src/core/tally/tallySchema';
+import { hostMessageSchema, webviewMessageSchema } from '../../src/protocol';
 import { evaluate, labTranscript } from './helpers/fixtures';
 
 describe('protocol', () => {
@@ -7,6 +8,11 @@ describe('protocol', () => {
     const t = evaluate('## Steps\n- **S1.** a. Proof: `echo hello-from-bash; echo to-stderr >&2`\n- **S2.** b. Proof: human — names S2\n', [labTranscript('main')]);
     const parsed = tallySchema.safeParse(JSON.parse(JSON.stringify(t)));
     assert.ok(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues[0]));
+  });
+  it('the schema keeps every field of a tally computed by the engine (nothing the views read is dropped)', () => {
+    const t = evaluate('## Steps\n- **S1.** a. Proof: `echo hello-from-bash; echo to-stderr >&2`\n- **S2.** b. Proof: human — names S2\n', [labTranscript('main')]);
+    const wire: unknown = JSON.parse(JSON.stringify(t));
+    assert.deepEqual(tallySchema.parse(wire), wire);
   });
   const bad: unknown[] = [
     { type: 'nope' },

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { disagrees, rerunEnd, type Rerun, type RerunJson } from '../../core/evidence/rerun';
-import type { ItemState } from '../../core/evidence/evidence';
+import type { ItemState } from '../../core/evidence/evidenceSchema';
 import { tallyText } from '../../core/tally/format';
 import type { Tally } from '../../core/tally/tally';
 import { readGoal } from '../../workspace/goalState';

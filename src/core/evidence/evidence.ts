@@ -7,8 +7,7 @@ import { normCmd } from '../command/normCmd';
 import { afterFreeze, inRoot, rootsOf } from './filters';
 import { parseHandover } from './handover';
 import { namesId } from './namesId';
-
-export type ItemState = 'proved' | 'failed' | 'pending' | 'unrun' | 'handed-over' | 'closed' | 'open';
+import type { ItemState, LedgerReason } from './evidenceSchema';
 
 /** A run after its background notice (if any) has been applied. */
 export interface ResolvedRun {
@@ -30,17 +29,6 @@ export interface ItemEvidence {
   /** One short phrase for people: "exit code 1", "waiting for its completion notice", ... */
   detail: string;
 }
-
-export type LedgerReason =
-  | 'counted'
-  | 'subagent'
-  | 'sidechain'
-  | 'different command'
-  | 'before the goal'
-  | 'other folder'
-  | 'pending notice'
-  | 'still running'
-  | 'superseded';
 
 export interface LedgerEntry {
   run: ResolvedRun;

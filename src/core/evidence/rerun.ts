@@ -3,50 +3,56 @@
 // not pass reopens a proved item until a newer session run passes; a passing re-run changes
 // nothing. Re-runs in a clean checkout of HEAD (--clean) check what is committed: they are
 // reported beside the others and never change the count.
-import { findingId, type Finding } from '../findings/finding';
-import type { ItemEvidence, ItemState } from './evidence';
+import { z } from 'zod';
+import { findingId, findingSchema, type Finding } from '../findings/finding';
+import type { ItemEvidence } from './evidence';
+import { itemStateSchema, type ItemState } from './evidenceSchema';
 
-export type RerunOutcome = 'pass' | 'fail' | 'timeout' | 'error';
+export const rerunOutcomeSchema = z.enum(['pass', 'fail', 'timeout', 'error']);
+export type RerunOutcome = z.infer<typeof rerunOutcomeSchema>;
 
 /** One re-run of one item's proof, as the verifier saved it: codes, sizes and times, never output. */
-export interface Rerun {
-  id: string;
+export const rerunSchema = z.object({
+  id: z.string(),
   /** The proof command exactly as the frozen goal held it when it was re-run. */
-  proof: string;
-  outcome: RerunOutcome;
-  exit: number | null;
-  signal: string | null;
-  durationMs: number;
-  outputBytes: number;
-  outputTruncated: boolean;
+  proof: z.string(),
+  outcome: rerunOutcomeSchema,
+  exit: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  durationMs: z.number().nonnegative(),
+  outputBytes: z.number().int().nonnegative(),
+  outputTruncated: z.boolean(),
   /** ISO time the re-run started. */
-  at: string;
+  at: z.string(),
   /** Run in a temporary checkout of HEAD: reported, never counted. */
-  clean: boolean;
+  clean: z.boolean(),
   /** The limit it ran under, for the words of a timeout. */
-  timeoutMs: number;
+  timeoutMs: z.number().nonnegative(),
   /** Why it could not be run at all (outcome 'error'): a code such as ENOENT. */
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type Rerun = z.infer<typeof rerunSchema>;
 
-export interface RerunJson extends Rerun {
+export const rerunJsonSchema = rerunSchema.extend({
   /** The item's state from the session's own evidence, before any re-run is applied. */
-  session: ItemState;
+  session: itemStateSchema,
   /** True when this re-run took the session's proof back. */
-  reopened: boolean;
-}
+  reopened: z.boolean(),
+});
+export type RerunJson = z.infer<typeof rerunJsonSchema>;
 
-export interface VerifierJson {
+export const verifierJsonSchema = z.object({
   /** The latest re-run in the work tree per item of the goal. */
-  results: RerunJson[];
+  results: z.array(rerunJsonSchema),
   /** The latest re-run in a clean checkout of HEAD per item. */
-  clean: RerunJson[];
+  clean: z.array(rerunJsonSchema),
   /** Ids where the session proved the item and a re-run did not pass, or the session failed it and a re-run passed. */
-  disagreements: string[];
+  disagreements: z.array(z.string()),
   /** Ids the re-runs took back. */
-  reopened: string[];
-  findings: Finding[];
-}
+  reopened: z.array(z.string()),
+  findings: z.array(findingSchema),
+});
+export type VerifierJson = z.infer<typeof verifierJsonSchema>;
 
 function commandOf(e: ItemEvidence): string | null {
   return e.item.owner === 'claude' && e.item.proof?.kind === 'command' ? e.item.proof.command : null;

@@ -1,7 +1,8 @@
 // What the headline's two numbers are made of, so every place that shows "4/10" can say why: the
 // total is Claude's items plus three steps (commit, push, close), which is why "9 items frozen"
 // (Claude's and the person's) can sit beside "/10".
-type StageName = 'plan' | 'approve' | 'build' | 'check' | 'commit' | 'push' | 'close';
+import { stageCounts, type StageName } from './stages';
+import type { Tally } from './tallySchema';
 
 export interface HeadlineParts {
   itemsDone: number;
@@ -13,8 +14,8 @@ export interface HeadlineParts {
 const STEPS: readonly StageName[] = ['commit', 'push', 'close'];
 
 /** The headline split into Claude's items and the three steps after them (they count when done or skipped). */
-export function headlineParts(t: { headline: { done: number; total: number }; stages: ReadonlyArray<{ name: StageName; state: string }> }): HeadlineParts {
-  const stepsDone = t.stages.filter((s) => STEPS.includes(s.name) && (s.state === 'done' || s.state === 'skipped')).length;
+export function headlineParts(t: Pick<Tally, 'headline' | 'stages'>): HeadlineParts {
+  const stepsDone = t.stages.filter((s) => STEPS.includes(s.name) && stageCounts(s)).length;
   return { itemsDone: t.headline.done - stepsDone, items: t.headline.total - STEPS.length, stepsDone, steps: STEPS.length };
 }
 

@@ -1,7 +1,7 @@
 // A run of an item's proof that the meter saw and did not count: the item's state stays "unrun",
 // yet "not run" would be false. One place for what each ledger reason means and for finding that
 // run, so the table, the sidebar and the status bar tooltip say the same thing.
-import type { LedgerReason } from '../evidence/evidence';
+import type { LedgerReason } from '../evidence/evidenceSchema';
 
 const REASON_TEXT: Record<LedgerReason, string> = {
   counted: 'decides its item',

@@ -1,17 +1,17 @@
 // The seven stages of a goal, each done, under way, waiting or skipped.
+import { z } from 'zod';
 import type { ItemEvidence } from '../evidence/evidence';
 import { isCheckList } from '../plan/itemKey';
 import type { FileEdit } from '../types';
 import { isGitUnknown, type GitInput } from './gitFacts';
 
-export type StageName = 'plan' | 'approve' | 'build' | 'check' | 'commit' | 'push' | 'close';
-export type StageState = 'done' | 'under way' | 'waiting' | 'skipped';
+export const stageNameSchema = z.enum(['plan', 'approve', 'build', 'check', 'commit', 'push', 'close']);
+export type StageName = z.infer<typeof stageNameSchema>;
+export const stageStateSchema = z.enum(['done', 'under way', 'waiting', 'skipped']);
+export type StageState = z.infer<typeof stageStateSchema>;
 
-export interface Stage {
-  name: StageName;
-  state: StageState;
-  detail: string;
-}
+export const stageSchema = z.object({ name: stageNameSchema, state: stageStateSchema, detail: z.string() });
+export type Stage = z.infer<typeof stageSchema>;
 
 export function isItemDone(e: ItemEvidence): boolean {
   return e.state === 'proved' || e.state === 'closed';

@@ -1,20 +1,16 @@
 // The tally: Claude's part counted from evidence, the stages, and the verdict. Plain JSON out.
-import { evaluateEvidence, type Evidence, type ItemEvidence, type LedgerReason } from '../evidence/evidence';
-import { applyReruns, verifierView, type Rerun, type VerifierJson } from '../evidence/rerun';
-import type { Owner, PlanFinding, PlanItem, TranscriptEvents } from '../types';
+import { evaluateEvidence, type Evidence, type ItemEvidence } from '../evidence/evidence';
+import { applyReruns, verifierView, type Rerun } from '../evidence/rerun';
+import type { PlanFinding, PlanItem, TranscriptEvents } from '../types';
 import { blockingFindings, type Finding } from '../findings/finding';
 import type { Acceptance } from '../findings/acceptance';
 import { sessionCommandFindings } from '../findings/sessionCommands';
 import type { GitInput } from './gitFacts';
-import { commitStage, isItemDone, itemStage, pushStage, stageCounts, type Stage, type StageState } from './stages';
+import { commitStage, isItemDone, itemStage, pushStage, stageCounts, type Stage } from './stages';
+import type { GoalInfo, ItemJson, RunJson, Tally } from './tallySchema';
 
-export interface GoalInfo {
-  title: string | null;
-  planPath: string | null;
-  /** How the list was frozen: approved at ExitPlanMode, adopted, or given on the command line. */
-  frozenBy: 'approval' | 'adopt' | 'given' | null;
-  frozenAt: string | null;
-}
+// The engine's entry point names its result; the shape itself is defined once, in tallySchema.ts.
+export type { GoalInfo, ItemJson, LedgerJson, RunJson, Tally } from './tallySchema';
 
 export interface TallyInput {
   goal: GoalInfo;
@@ -38,62 +34,6 @@ export interface TallyInput {
   /** The verifier's saved re-runs (verify.json): they can take a proof back, never give one. */
   reruns?: Rerun[];
   /** The findings the person accepted (acceptances.json): an accepted error no longer holds the verdict. */
-  accepted?: Acceptance[];
-}
-
-export interface RunJson {
-  command: string;
-  time: string | null;
-  exit: number | null;
-  file: string;
-  line: number;
-  endLine: number | null;
-  outcome: 'passed' | 'failed' | 'pending' | 'running';
-  /** The folder the run started in, when the transcript says (a run from another folder does not count). */
-  cwd: string | null;
-}
-
-export interface ItemJson {
-  id: string;
-  list: string;
-  owner: Owner;
-  state: ItemEvidence['state'];
-  proof: string;
-  text: string;
-  planLine: number;
-  detail: string;
-  run: RunJson | null;
-  closedBy: { source: string; time: string | null; file: string; line: number } | null;
-  handover: { why: string; time: string | null; line: number } | null;
-}
-
-export interface LedgerJson {
-  ids: string[];
-  reason: LedgerReason;
-  source: 'main' | 'subagent';
-  run: RunJson;
-}
-
-export interface Tally {
-  goal: GoalInfo;
-  verdict: 'done' | 'not-done';
-  headline: { done: number; total: number };
-  /** Open units of Claude's part that need work: items, commit and push. */
-  open: number;
-  stages: Array<{ name: Stage['name']; state: StageState; detail: string }>;
-  items: ItemJson[];
-  added: Array<{ id: string; list: string; line: number }>;
-  ledger: LedgerJson[];
-  findings: PlanFinding[];
-  unreadableLines: number;
-  /** Transcript files that could not be read at all. */
-  unreadableFiles: Array<{ file: string; code: string }>;
-  sessions: number;
-  /** Integrity findings, one list for every check (see findings/finding.ts). */
-  integrity: Finding[];
-  /** The verifier's re-runs beside the session's evidence; null when none were saved. */
-  verifier?: VerifierJson | null;
-  /** The person's acceptances of the findings listed in `integrity`. */
   accepted?: Acceptance[];
 }
 

@@ -2,7 +2,6 @@
 // states read off real recordings.
 import { strict as assert } from 'node:assert';
 import { contextSummary } from '../../../src/core/context/contextView';
-import type { Tally } from '../../../src/core/tally/tally';
 import { contextView } from '../../../src/extension/contextSource';
 import { contextTooltipLines } from '../../../src/extension/contextText';
 import { progressView } from '../../../src/extension/statusText';
@@ -25,7 +24,7 @@ describe('the context in the status bar tooltip', () => {
   for (const [what, s, want] of cases) it(what, () => assert.match(contextTooltipLines([s]).at(-1)!, want));
 
   it('the progress tooltip carries the section before its last line, and leaves it out without sessions', () => {
-    const t = underWayTally() as unknown as Tally;
+    const t = underWayTally();
     const tip = progressView(t, { fault: null, trusted: true, context: [compacted, demo] }).tooltip;
     assert.match(tip, /\*\*Context\*\*, newest session first[^\n]*\n\n- `f10e432c`[^\n]*\n- `5f7bb7e8`[^\n]*\n\n_Click to open the dashboard\._$/);
     assert.ok(!progressView(t, { fault: null, trusted: true }).tooltip.includes('**Context**'));

@@ -1,11 +1,10 @@
 // The CodeLens words on plan items, from a real tally of the recorded lab session.
 import { strict as assert } from 'node:assert';
-import type { Tally } from '../../../src/core/tally/tally';
 import { lensFor } from '../../../src/extension/lensText';
 import { underWayTally } from '../../webview/fixtures';
 
 describe('plan item lenses', function () {
-  const t = underWayTally() as unknown as Tally;
+  const t = underWayTally();
   const lens = (id: string) => lensFor(t.items.find((i) => i.id === id)!, t);
 
   it('a proved item: ✓ proved, its exit and time; a click opens the deciding run', function () {

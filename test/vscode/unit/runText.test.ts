@@ -1,11 +1,10 @@
 // One run as a person reads it, from a real tally and its recorded transcript.
 import { strict as assert } from 'node:assert';
-import type { Tally } from '../../../src/core/tally/tally';
 import { outputAt, runText } from '../../../src/extension/runText';
 import { underWayTally } from '../../webview/fixtures';
 
 describe('the run document', function () {
-  const t = underWayTally() as unknown as Tally;
+  const t = underWayTally();
 
   it('a counted run: command, items, exit, counted, the output the transcript holds and the raw place', function () {
     const e = t.ledger.find((x) => x.reason === 'counted' && x.ids.includes('S1'))!;

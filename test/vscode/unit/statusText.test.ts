@@ -1,19 +1,18 @@
 // The status bar's words: what did not count says why, and every count is explained.
 import { strict as assert } from 'node:assert';
-import type { Tally } from '../../../src/core/tally/tally';
 import { gitView, noGoalView, progressView } from '../../../src/extension/statusText';
 import { underWayTally } from '../../webview/fixtures';
 
 describe('status bar words', function () {
   it('an item whose proof ran in a subagent is "ran, did not count" with the ledger’s reason, not "not run yet"', function () {
-    const t = underWayTally() as unknown as Tally;
+    const t = underWayTally();
     const tip = progressView(t, { fault: null, trusted: true }).tooltip;
     assert.match(tip, /`S6` ran, did not count: ran in a subagent; only the main session’s own runs count/);
     assert.match(tip, /`V2` not run yet/);
   });
 
   it('explains the headline: Claude’s items, then commit, push and close', function () {
-    const t = underWayTally() as unknown as Tally;
+    const t = underWayTally();
     const tip = progressView(t, { fault: null, trusted: true }).tooltip;
     const claude = t.items.filter((i) => i.owner === 'claude').length;
     assert.equal(t.headline.total, claude + 3);

@@ -1,11 +1,10 @@
 // The native evidence browser's nodes, from a real tally of the recorded lab session.
 import { strict as assert } from 'node:assert';
-import type { Tally } from '../../../src/core/tally/tally';
 import { itemTitle, treeModel } from '../../../src/extension/treeNodes';
 import { allDoneTally, underWayTally } from '../../webview/fixtures';
 
 describe('evidence tree nodes', function () {
-  const t = underWayTally() as unknown as Tally;
+  const t = underWayTally();
   const model = treeModel(t);
   const group = (key: string) => model.groups.find((g) => g.key === key);
   const node = (id: string) => model.groups.flatMap((g) => g.items).find((n) => n.id === id)!;
@@ -64,7 +63,7 @@ describe('evidence tree nodes', function () {
     assert.deepEqual(model.badge?.value, t.open);
     assert.ok(t.open > 0);
     assert.match(model.badge!.tooltip, new RegExp(`^${t.open} open`));
-    const done = treeModel(allDoneTally() as unknown as Tally);
+    const done = treeModel(allDoneTally());
     assert.equal(done.badge, null);
     const none = treeModel(null);
     assert.deepEqual(none.groups, []);
