@@ -2,15 +2,12 @@
 import { rerunEnd } from '../core/evidence/rerun';
 import { blockingFindings } from '../core/findings/finding';
 import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/format';
-import type { GitFacts } from '../core/tally/gitFacts';
+import { METER_STATE_DIR, uncommitted, type GitFacts } from '../core/tally/gitFacts';
 import { headlineSentence } from '../core/tally/headlineParts';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { Tally } from '../core/tally/tally';
 import type { SessionContextView } from '../protocolContext';
 import { contextTooltipLines } from './contextText';
-
-/** Where the meter keeps its own state: never the session's work, so never counted as uncommitted. */
-const METER_STATE = '.claude/proofmeter/';
 
 export type Severity = 'ok' | 'warning' | 'error';
 
@@ -126,9 +123,7 @@ export function faultView(fault: string): ProgressView {
  */
 export function gitView(git: GitFacts, commitDetail: string | null = null): GitView {
   const parts: string[] = [];
-  // The same files the commit stage weighs: the meter's own state is left out of both.
-  const own = git.dirty.filter((p) => p.startsWith(METER_STATE));
-  const dirty = git.dirty.filter((p) => !p.startsWith(METER_STATE));
+  const { work: dirty, meterState: own } = uncommitted(git.dirty);
   const n = dirty.length;
   parts.push(n ? `${n} uncommitted` : 'committed');
   if (git.hasRemote) parts.push(git.upstream ? (git.ahead ? `${git.ahead} unpushed` : 'pushed') : 'no upstream');
@@ -141,7 +136,7 @@ export function gitView(git: GitFacts, commitDetail: string | null = null): GitV
     const staged = /^(\d+) uncommitted/.exec(commitDetail ?? '');
     if (staged && Number(staged[1]) !== n) lines.push('', `The commit stage counts ${staged[1]} of them: the files this session edited.`);
   } else lines.push('Nothing uncommitted.');
-  if (own.length) lines.push('', `Not counted: ${own.length} file(s) of the meter's own state in ${code(METER_STATE)}.`);
+  if (own.length) lines.push('', `Not counted: ${own.length} file(s) of the meter's own state in ${code(METER_STATE_DIR)}.`);
   lines.push('');
   if (!git.hasRemote) lines.push('No remote: push is skipped.');
   else if (!git.upstream) lines.push('The branch has no upstream yet.');

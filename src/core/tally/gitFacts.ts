@@ -33,3 +33,26 @@ export function gitFailed(reason: string): GitUnknown {
 export function isGitUnknown(git: GitInput): git is GitUnknown {
   return git !== null && 'unknown' in git;
 }
+
+/** The meter's own state folder as git names it (work-tree relative, `/`-separated). */
+export const METER_STATE_DIR = '.claude/proofmeter/';
+
+/** The dirty paths split into the session's work and the meter's own state. */
+export interface Uncommitted {
+  work: string[];
+  meterState: string[];
+}
+
+// The meter's state is not the session's work, whether or not the person commits it. It is looked
+// for in any folder, since a workspace below the repository's top keeps it under its own path.
+function inMeterState(path: string): boolean {
+  return path.startsWith(METER_STATE_DIR) || path.includes('/' + METER_STATE_DIR);
+}
+
+/** What is uncommitted: the one answer the commit stage and the status bar's git item both give. */
+export function uncommitted(dirty: readonly string[]): Uncommitted {
+  const work: string[] = [];
+  const meterState: string[] = [];
+  for (const p of dirty) (inMeterState(p) ? meterState : work).push(p);
+  return { work, meterState };
+}

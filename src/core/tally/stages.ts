@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ItemEvidence } from '../evidence/evidence';
 import { isCheckList } from '../plan/itemKey';
 import type { FileEdit } from '../types';
-import { isGitUnknown, type GitInput } from './gitFacts';
+import { isGitUnknown, uncommitted, type GitInput } from './gitFacts';
 
 export const stageNameSchema = z.enum(['plan', 'approve', 'build', 'check', 'commit', 'push', 'close']);
 export type StageName = z.infer<typeof stageNameSchema>;
@@ -31,8 +31,7 @@ export function commitStage(git: GitInput, edits: FileEdit[]): Stage {
   if (isGitUnknown(git)) return { name: 'commit', state: 'waiting', detail: git.unknown };
   if (!git) return { name: 'commit', state: 'skipped', detail: 'not a git repository' };
   const edited = new Set(edits.map((e) => relativeTo(git.root, e.path)).filter((p): p is string => p !== null));
-  // The meter's own state is not the session's work, whether or not the person commits it.
-  const dirty = git.dirty.filter((p) => !p.startsWith('.claude/proofmeter/'));
+  const dirty = uncommitted(git.dirty).work;
   // With no edits seen in the session, the whole work tree has to be clean.
   const pending = edited.size ? dirty.filter((p) => edited.has(p)) : dirty;
   if (pending.length === 0) return { name: 'commit', state: 'done', detail: 'nothing uncommitted' };
