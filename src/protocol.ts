@@ -1,8 +1,10 @@
 // The messages between the extension host and its webviews. Both sides validate every message
 // with these schemas at run time: a webview is a separate page, and what crosses is untrusted.
 import { z } from 'zod';
+import { acceptanceSchema } from './core/findings/acceptance';
 import { findingSchema } from './core/findings/finding';
 import { tallySchema } from './core/tally/tallySchema';
+import { WEBVIEW_COMMANDS } from './extension/commandIds';
 import { sessionContextViewSchema } from './protocolContext';
 
 /** One gate's health as `proofmeter doctor` reports it. */
@@ -52,19 +54,10 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('manageTrust') }),
   z.object({ type: z.literal('openGoalFile') }),
   // The person accepts an integrity finding; the host asks them to confirm first (trusted workspaces only).
-  z.object({ type: z.literal('acceptFinding'), id: z.string().regex(/^F-[0-9a-z]{7}$/) }),
+  z.object({ type: z.literal('acceptFinding'), id: acceptanceSchema.shape.id }),
   z.object({
     type: z.literal('runCommand'),
-    command: z.enum([
-      'proofmeter.verify',
-      'proofmeter.adoptPlan',
-      'proofmeter.setGoal',
-      'proofmeter.installHooks',
-      'proofmeter.uninstallHooks',
-      'proofmeter.doctor',
-      'proofmeter.showTally',
-      'proofmeter.start',
-    ]),
+    command: z.enum(WEBVIEW_COMMANDS),
   }),
 ]);
 

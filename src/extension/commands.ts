@@ -12,6 +12,7 @@ import { readGoal } from '../workspace/goalState';
 import { readPlanFile } from '../workspace/workspaceTally';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { CliUnavailableError, runBundledCli, type CliResult } from './cli';
+import { TABLE_COMMANDS, type TableCommandId } from './commandIds';
 import { runCliStreaming } from './cliStream';
 import { doctorVerdict, parseDoctorReport, type DoctorReport, type DoctorVerdict } from './doctorVerdict';
 import { parseGates } from './gates';
@@ -43,35 +44,21 @@ export interface CliOutcome {
   output?: string;
 }
 
-export const COMMANDS = [
-  'proofmeter.setGoal',
-  'proofmeter.adoptPlan',
-  'proofmeter.verify',
-  'proofmeter.installHooks',
-  'proofmeter.uninstallHooks',
-  'proofmeter.showTally',
-  'proofmeter.openDashboard',
-  'proofmeter.doctor',
-  'proofmeter.start',
-  'proofmeter.newPlan',
-  'proofmeter.checkPlan',
-] as const;
-
 /** The walkthrough the quiet status bar item and the empty states lead to. */
 export const WALKTHROUGH = 'proofmeter.proofmeter#proofmeter.firstGoal';
 
-export type CommandId = (typeof COMMANDS)[number];
-
+/** VS Code passes a command whatever its caller gave: each handler narrows its own arguments. */
+type CommandHandler = (...args: unknown[]) => unknown;
 
 export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
-  const table: Record<CommandId, (...args: any[]) => unknown> = {
-    'proofmeter.setGoal': (uri?: vscode.Uri) => setGoal(ctx, uri),
-    'proofmeter.adoptPlan': (uri?: vscode.Uri, opts?: unknown) => adoptPlan(ctx, uri, opts),
-    'proofmeter.verify': (opts?: unknown) => verify(ctx, opts),
-    'proofmeter.installHooks': (opts?: unknown) => hooksCommand(ctx, 'install', opts),
+  const table: Record<TableCommandId, CommandHandler> = {
+    'proofmeter.setGoal': (uri) => setGoal(ctx, uri),
+    'proofmeter.adoptPlan': (uri, opts) => adoptPlan(ctx, uri, opts),
+    'proofmeter.verify': (opts) => verify(ctx, opts),
+    'proofmeter.installHooks': (opts) => hooksCommand(ctx, 'install', opts),
     'proofmeter.uninstallHooks': () => hooksCommand(ctx, 'uninstall'),
     'proofmeter.showTally': () => showTally(ctx),
-    'proofmeter.openDashboard': (itemId?: unknown) => {
+    'proofmeter.openDashboard': (itemId) => {
       ctx.webviews.openDashboard(typeof itemId === 'string' ? itemId : undefined);
       return true;
     },
@@ -82,7 +69,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       if (!m || refuseUntrusted(ctx, 'New Plan')) return undefined;
       return newPlan(m.cwd);
     },
-    'proofmeter.checkPlan': async (uri?: vscode.Uri) => {
+    'proofmeter.checkPlan': async (uri) => {
       const m = needMeter(ctx);
       if (!m) return undefined;
       const file = uri instanceof vscode.Uri ? uri.fsPath : await pickPlan(m, 'Proofmeter: Check Plan');
@@ -91,7 +78,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       return checkPlan(m.cwd, file, ctx.log);
     },
   };
-  return COMMANDS.map((id) =>
+  return TABLE_COMMANDS.map((id) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
         return await table[id](...args);
@@ -174,7 +161,7 @@ async function pickPlan(m: Meter, title: string): Promise<string | undefined> {
  * A plan with problems gets its problems, not a line; without the prompt gate the line would do
  * nothing, so Install Hooks is offered first.
  */
-async function setGoal(ctx: CommandContext, uri?: vscode.Uri): Promise<string | undefined> {
+async function setGoal(ctx: CommandContext, uri: unknown): Promise<string | undefined> {
   const m = needMeter(ctx);
   if (!m) return undefined;
   let file = uri instanceof vscode.Uri ? uri.fsPath : undefined;
@@ -235,7 +222,7 @@ function quoteIfNeeded(p: string): string {
  * a goal asks first, saying that progress starts over and what changed; `confirmed` (from code,
  * never from a webview) skips the question.
  */
-async function adoptPlan(ctx: CommandContext, uri?: vscode.Uri, opts?: unknown): Promise<{ code: number; out: string; err: string } | undefined> {
+async function adoptPlan(ctx: CommandContext, uri: unknown, opts: unknown): Promise<{ code: number; out: string; err: string } | undefined> {
   const m = needMeter(ctx);
   if (!m || refuseUntrusted(ctx, 'Adopt Plan')) return undefined;
   let file = uri instanceof vscode.Uri ? uri.fsPath : undefined;

@@ -1,6 +1,7 @@
 // CodeLens on the goal's plan: each item's state above its line, the way the Testing view marks
 // tests; a click shows the run that decided it (or the run that did not count): runDocument.ts.
 import * as vscode from 'vscode';
+import { OPEN_RUN } from './commandIds';
 import { lensFor } from './lensText';
 import type { Meter } from './meter';
 
@@ -30,7 +31,7 @@ export class PlanLens implements vscode.CodeLensProvider, vscode.Disposable {
         const command: vscode.Command = lens.run
           ? {
               title: lens.title,
-              command: 'proofmeter.openRun',
+              command: OPEN_RUN,
               arguments: [lens.run.file, lens.run.line],
               tooltip: `Show the run at line ${lens.run.line} of its transcript`,
             }

@@ -3,15 +3,14 @@
 // marks terminals opened before as needing a relaunch). Trusted workspaces only: it forwards keys.
 import * as vscode from 'vscode';
 import { proxyStateDir } from '../proxy/stateDir';
+import type { CommandId } from './commandIds';
 import { ProxyController } from './proxyController';
-
-export const PROXY_COMMANDS = ['proofmeter.startProxy', 'proofmeter.stopProxy'] as const;
 
 export function registerProxy(context: vscode.ExtensionContext, log: (line: string) => void): { controller: ProxyController; disposables: vscode.Disposable[] } {
   const env = context.environmentVariableCollection;
   const item = vscode.window.createStatusBarItem('proofmeter.proxy', vscode.StatusBarAlignment.Left, 90);
   item.name = 'Proofmeter compaction proxy';
-  item.command = 'proofmeter.stopProxy';
+  item.command = 'proofmeter.stopProxy' satisfies CommandId;
   // A proxy from an earlier window is gone: its variable must not outlive it.
   env.delete('ANTHROPIC_BASE_URL');
   const controller = new ProxyController({
@@ -25,7 +24,7 @@ export function registerProxy(context: vscode.ExtensionContext, log: (line: stri
   }, proxyStateDir(process.env), log);
   const disposables = [
     item,
-    vscode.commands.registerCommand('proofmeter.startProxy', async () => {
+    vscode.commands.registerCommand('proofmeter.startProxy' satisfies CommandId, async () => {
       if (!vscode.workspace.isTrusted) {
         void vscode.window.showWarningMessage('Proofmeter: the compaction proxy forwards your API key; trust this folder first.');
         return null;
@@ -39,7 +38,7 @@ export function registerProxy(context: vscode.ExtensionContext, log: (line: stri
         return null;
       }
     }),
-    vscode.commands.registerCommand('proofmeter.stopProxy', async () => controller.stop()),
+    vscode.commands.registerCommand('proofmeter.stopProxy' satisfies CommandId, async () => controller.stop()),
     { dispose: () => void controller.stop() },
   ];
   return { controller, disposables };

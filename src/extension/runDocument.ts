@@ -2,6 +2,7 @@
 // tally's ledger and the transcript's result line, with "Open Raw Line" beside it, which opens the
 // JSONL with that line selected.
 import * as vscode from 'vscode';
+import { OPEN_RUN } from './commandIds';
 import type { Meter } from './meter';
 import { runText } from './runText';
 
@@ -18,7 +19,7 @@ export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.
     this.disposables.push(
       vscode.workspace.registerTextDocumentContentProvider(RUN_SCHEME, this),
       // (file, line) from a CodeLens; an evidence tree node ({ run: { file, line } }) from its inline action.
-      vscode.commands.registerCommand('proofmeter.openRun', (file: unknown, line: unknown) => {
+      vscode.commands.registerCommand(OPEN_RUN, (file: unknown, line: unknown) => {
         const run = (file as { run?: { file?: unknown; line?: unknown } | null } | null)?.run;
         return typeof file === 'object' && file !== null ? this.open(run?.file, run?.line) : this.open(file, line);
       }),

@@ -10,25 +10,9 @@ import { GATES } from '../../../src/core/install/entries';
 import { listSessions, projectTranscriptDir } from '../../../src/workspace/transcriptFiles';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { appendBashRun } from '../fixture.mjs';
+import { COMMANDS } from '../../../src/extension/commandIds';
 import { gateCount } from '../../../src/extension/doctorVerdict';
 import { extension, folder, sleep, tabLabels, waitFor } from './helpers';
-
-const COMMANDS = [
-  'proofmeter.setGoal',
-  'proofmeter.adoptPlan',
-  'proofmeter.verify',
-  'proofmeter.installHooks',
-  'proofmeter.uninstallHooks',
-  'proofmeter.showTally',
-  'proofmeter.openDashboard',
-  'proofmeter.doctor',
-  'proofmeter.start',
-  'proofmeter.newPlan',
-  'proofmeter.checkPlan',
-  'proofmeter.startProxy',
-  'proofmeter.stopProxy',
-  'proofmeter.openRun',
-];
 
 /** The fixture's expected states, as the engine decides them for the recorded session. */
 const FIXTURE_STATES: Record<string, string> = {

@@ -1,0 +1,46 @@
+// The extension's command ids, the one list: the command table is typed by it, the host test checks
+// that each is registered, a unit test checks package.json's contributions against it both ways,
+// and the webviews' allowlist is a typed part of it. Plain data (no vscode), so the protocol and
+// the tests can import it.
+
+/** The commands of the table in commands.ts. */
+export const TABLE_COMMANDS = [
+  'proofmeter.setGoal',
+  'proofmeter.adoptPlan',
+  'proofmeter.verify',
+  'proofmeter.installHooks',
+  'proofmeter.uninstallHooks',
+  'proofmeter.showTally',
+  'proofmeter.openDashboard',
+  'proofmeter.doctor',
+  'proofmeter.start',
+  'proofmeter.newPlan',
+  'proofmeter.checkPlan',
+] as const;
+
+/** The compaction proxy's two, registered by proxyCommands.ts. */
+export const PROXY_COMMANDS = ['proofmeter.startProxy', 'proofmeter.stopProxy'] as const;
+
+/** Opening a run from a CodeLens or the evidence tree, registered by runDocument.ts. */
+export const OPEN_RUN = 'proofmeter.openRun';
+
+/** Every command the extension contributes (package.json contributes.commands). */
+export const COMMANDS = [...TABLE_COMMANDS, ...PROXY_COMMANDS, OPEN_RUN] as const;
+
+export type TableCommandId = (typeof TABLE_COMMANDS)[number];
+export type CommandId = (typeof COMMANDS)[number];
+
+/**
+ * What a webview button may ask the host to run. A webview is untrusted, so this stays a short
+ * list of commands without arguments; each still checks workspace trust itself.
+ */
+export const WEBVIEW_COMMANDS = [
+  'proofmeter.verify',
+  'proofmeter.adoptPlan',
+  'proofmeter.setGoal',
+  'proofmeter.installHooks',
+  'proofmeter.uninstallHooks',
+  'proofmeter.doctor',
+  'proofmeter.showTally',
+  'proofmeter.start',
+] as const satisfies readonly TableCommandId[];
