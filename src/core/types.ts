@@ -126,7 +126,8 @@ export interface TaskNotice {
   at: Position;
 }
 
-export type WordsSource = 'typed' | 'queued' | 'answer' | 'sdk';
+export const wordsSourceSchema = z.enum(['typed', 'queued', 'answer', 'sdk']);
+export type WordsSource = z.infer<typeof wordsSourceSchema>;
 
 /**
  * Words that may be the person's; the engine decides which sources count. Only the id-shaped

@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isGitUnknown, type GitFacts, type GitInput } from '../core/tally/gitFacts';
+import { gitFactsSchema, isGitUnknown, type GitFacts, type GitInput } from '../core/tally/gitFacts';
 import { writeCacheFile } from './cacheDir';
 import { findRepoRoot, readGitFactsAsync } from './git';
 
@@ -12,15 +12,7 @@ import { findRepoRoot, readGitFactsAsync } from './git';
 // repository with uncommitted work look like no repository at all).
 const VERSION = 2;
 
-const factsSchema = z.object({
-  root: z.string(),
-  dirty: z.array(z.string()),
-  hasRemote: z.boolean(),
-  upstream: z.string().nullable(),
-  ahead: z.number().int().nonnegative(),
-}) satisfies z.ZodType<GitFacts>;
-
-const entrySchema = z.object({ version: z.literal(VERSION), at: z.number(), stamp: z.string(), facts: factsSchema });
+const entrySchema = z.object({ version: z.literal(VERSION), at: z.number(), stamp: z.string(), facts: gitFactsSchema });
 type Entry = z.infer<typeof entrySchema>;
 
 function stampOf(root: string): string {

@@ -3,7 +3,7 @@
 // type deep inside (a `runs` that is not an array) used to fail every later call.
 import { z } from 'zod';
 import type { ScanState } from '../core/transcript/scan';
-import type { Position } from '../core/types';
+import { transcriptSourceSchema, wordsSourceSchema, type Position } from '../core/types';
 
 /**
  * Bumped whenever the saved shape changes; an entry of another version is read again from the
@@ -19,7 +19,7 @@ const count = z.number().int().nonnegative();
 // byteOffset/byteLength: the record's line, which scanVerify re-reads before the entry is trusted.
 const position = z.object({ line: count, time: z.string().nullable(), byteOffset: count.optional(), byteLength: count.optional() }).strict();
 const exitCode = count.nullable();
-const source = z.enum(['main', 'subagent']);
+const source = transcriptSourceSchema;
 
 const runEnd = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('passed') }).strict(),
@@ -51,7 +51,7 @@ const events = z
       z
         .object({
           ids: z.array(z.string()),
-          source: z.enum(['typed', 'queued', 'answer', 'sdk']),
+          source: wordsSourceSchema,
           at: position,
           // What ties the words to their receipt (evidence/witness.ts).
           promptId: z.string().optional(),

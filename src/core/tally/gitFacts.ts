@@ -1,15 +1,18 @@
 // What the meter needs to know from git, read by the caller (the engine does no I/O).
-export interface GitFacts {
+import { z } from 'zod';
+
+export const gitFactsSchema = z.object({
   /** Absolute path of the work tree's top folder. */
-  root: string;
+  root: z.string(),
   /** Paths (relative to root) with uncommitted changes, untracked files included. */
-  dirty: string[];
-  hasRemote: boolean;
+  dirty: z.array(z.string()),
+  hasRemote: z.boolean(),
   /** The current branch's upstream, or null when it has none. */
-  upstream: string | null;
+  upstream: z.string().nullable(),
   /** Commits on HEAD that the upstream does not have. */
-  ahead: number;
-}
+  ahead: z.number().int().nonnegative(),
+});
+export type GitFacts = z.infer<typeof gitFactsSchema>;
 
 /** A repository whose state is not known; `unknown` says why in a few words (the stages' detail). */
 export interface GitUnknown {
