@@ -1,4 +1,5 @@
 // Grouping and filtering of the tally's items for the evidence browser.
+import { isDoneState } from '../src/core/evidence/evidenceSchema';
 import { isOpenForClaude, isOpenForPerson } from '../src/core/tally/format';
 import type { ItemView } from '../src/protocol';
 
@@ -8,7 +9,7 @@ export function itemKey(item: ItemView): string {
 }
 
 export function isDone(item: ItemView): boolean {
-  return item.state === 'proved' || item.state === 'closed';
+  return isDoneState(item.state);
 }
 
 export interface ItemGroups {

@@ -1,5 +1,6 @@
 // SessionStart (startup, resume, clear, compact): re-injects a short progress ledger, so a session
 // that was compacted or resumed continues from the meter's record instead of from step 1.
+import { isDoneState } from '../core/evidence/evidenceSchema';
 import type { Tally } from '../core/tally/tally';
 import { readGoal } from '../workspace/goalState';
 import { HookFault } from '../workspace/health';
@@ -23,7 +24,7 @@ export function ledgerText(t: Tally): string {
   if (open.length) out.push('Open for Claude (item, state, the proof that closes it):', ...open);
   const person = personLine(t);
   if (person) out.push(person);
-  const done = t.items.filter((i) => i.state === 'proved' || i.state === 'closed').map((i) => i.id);
+  const done = t.items.filter((i) => isDoneState(i.state)).map((i) => i.id);
   if (done.length) out.push(`Done: ${done.join(' ')}`);
   if (t.verdict !== 'done') out.push(PROOF_RULE);
   return out.join('\n');

@@ -18,3 +18,8 @@ export const ledgerReasonSchema = z.enum([
   'superseded',
 ]);
 export type LedgerReason = z.infer<typeof ledgerReasonSchema>;
+
+/** The states that close an item: proved by its own run, or closed by the person's words. */
+export function isDoneState(state: ItemState): boolean {
+  return state === 'proved' || state === 'closed';
+}

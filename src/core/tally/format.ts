@@ -1,4 +1,5 @@
 // Text views of a tally: the CLI report, the status line and the short ledger for hooks.
+import { isDoneState } from '../evidence/evidenceSchema';
 import { rerunEnd } from '../evidence/rerun';
 import { acceptedNote, openCount } from './integrityLines';
 import { SEAL_KINDS } from '../sealRecord/findings';
@@ -20,7 +21,7 @@ export function stageMark(state: StageState): string {
 }
 
 export function isOpenForClaude(i: ItemJson): boolean {
-  return i.owner === 'claude' && i.state !== 'proved' && i.state !== 'closed' && i.state !== 'handed-over';
+  return i.owner === 'claude' && !isDoneState(i.state) && i.state !== 'handed-over';
 }
 
 /** Items waiting on the person: their own, later events, and items Claude handed over. */
@@ -94,7 +95,7 @@ export function tallyText(t: Tally): string {
       out.push(`  ${i.id}  ${why}`);
     }
   }
-  const done = t.items.filter((i) => i.state === 'proved' || i.state === 'closed');
+  const done = t.items.filter((i) => isDoneState(i.state));
   if (done.length) out.push(`Done: ${done.map((i) => i.id).join(' ')}`);
   out.push(...verifierLines(t));
   if (t.added.length) out.push(`Added after approval (not counted): ${t.added.map((a) => a.id || `line ${a.line}`).join(' ')}`);

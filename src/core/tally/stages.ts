@@ -1,6 +1,7 @@
 // The seven stages of a goal, each done, under way, waiting or skipped.
 import { z } from 'zod';
 import type { ItemEvidence } from '../evidence/evidence';
+import { isDoneState } from '../evidence/evidenceSchema';
 import { isCheckList } from '../plan/itemKey';
 import type { FileEdit } from '../types';
 import { isGitUnknown, uncommitted, type GitInput } from './gitFacts';
@@ -14,7 +15,7 @@ export const stageSchema = z.object({ name: stageNameSchema, state: stageStateSc
 export type Stage = z.infer<typeof stageSchema>;
 
 export function isItemDone(e: ItemEvidence): boolean {
-  return e.state === 'proved' || e.state === 'closed';
+  return isDoneState(e.state);
 }
 
 export function itemStage(items: ItemEvidence[], name: 'build' | 'check'): Stage {
