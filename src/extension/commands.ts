@@ -12,7 +12,7 @@ import { readGoal } from '../workspace/goalState';
 import { readPlanFile } from '../workspace/workspaceTally';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { CliUnavailableError, runBundledCli, type CliResult } from './cli';
-import { TABLE_COMMANDS, type TableCommandId } from './commandIds';
+import { TABLE_COMMANDS, type CommandId, type TableCommandId } from './commandIds';
 import { runCliStreaming } from './cliStream';
 import { doctorVerdict, parseDoctorReport, type DoctorReport, type DoctorVerdict } from './doctorVerdict';
 import { parseGates } from './gates';
@@ -197,7 +197,7 @@ async function offerGoalLine(ctx: CommandContext, m: Meter, line: string): Promi
     );
     if (choice === 'Copy /goal Line') await copy();
     if (choice !== 'Install Hooks') return;
-    const installed = await vscode.commands.executeCommand<CliOutcome | undefined>('proofmeter.installHooks');
+    const installed = await vscode.commands.executeCommand<CliOutcome | undefined>('proofmeter.installHooks' satisfies CommandId);
     if (!installed?.ok) return;
   }
   const choice = await vscode.window.showInformationMessage(`Paste this into Claude Code to start a walk-away session on the plan: ${line}`, 'Copy');
@@ -443,7 +443,7 @@ async function doctor(ctx: CommandContext): Promise<CliOutcome & { verdict?: Doc
     const text = `Proofmeter Doctor: ${verdict.message}`;
     const shown = verdict.ok && !verdict.warnings.length ? vscode.window.showInformationMessage(text, ...buttons) : vscode.window.showWarningMessage(text, ...buttons);
     void Promise.resolve(shown).then((choice) => {
-      if (choice === 'Install Hooks') void vscode.commands.executeCommand('proofmeter.installHooks');
+      if (choice === 'Install Hooks') void vscode.commands.executeCommand('proofmeter.installHooks' satisfies CommandId);
       else if (choice === 'Show Report') ctx.log.show(title, output);
     });
   } else ctx.log.show(title, output);

@@ -3,6 +3,7 @@
 // folder whose goal already has failures does not greet the person with them.
 import * as vscode from 'vscode';
 import type { ViewState } from '../protocol';
+import type { CommandId } from './commandIds';
 import { newFailures } from './newFailures';
 
 export class FailureNotifier implements vscode.Disposable {
@@ -23,7 +24,7 @@ export class FailureNotifier implements vscode.Disposable {
         })
         .join(', ');
       void vscode.window.showWarningMessage(`Proofmeter: ${what} failed.`, 'Open Dashboard').then((c) => {
-        if (c === 'Open Dashboard') void vscode.commands.executeCommand('proofmeter.openDashboard', ids[0]);
+        if (c === 'Open Dashboard') void vscode.commands.executeCommand('proofmeter.openDashboard' satisfies CommandId, ids[0]);
       });
     });
   }

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { ParsedPlan } from '../core/types';
 import { readPlanFile } from '../workspace/workspaceTally';
+import type { CommandId } from './commandIds';
 import type { Log } from './log';
 
 export const PLAN_TEMPLATE = `# Goal title
@@ -61,7 +62,7 @@ export async function checkPlan(cwd: string, file: string, log: Log): Promise<Ch
   }
   if (r.ok) {
     void vscode.window.showInformationMessage(`Proofmeter: ${name} is ready to adopt: ${r.items} items, each with a proof.`, 'Adopt Plan').then((c) => {
-      if (c === 'Adopt Plan') void vscode.commands.executeCommand('proofmeter.adoptPlan', vscode.Uri.file(file));
+      if (c === 'Adopt Plan') void vscode.commands.executeCommand('proofmeter.adoptPlan' satisfies CommandId, vscode.Uri.file(file));
     });
   } else {
     const what = r.items === 0 && r.problems === 0 ? 'has no items yet' : `has ${r.problems} problem${r.problems === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 // CodeLens on the goal's plan: each item's state above its line, the way the Testing view marks
 // tests; a click shows the run that decided it (or the run that did not count): runDocument.ts.
 import * as vscode from 'vscode';
-import { OPEN_RUN } from './commandIds';
+import { OPEN_RUN, type CommandId } from './commandIds';
 import { lensFor } from './lensText';
 import type { Meter } from './meter';
 
@@ -35,7 +35,7 @@ export class PlanLens implements vscode.CodeLensProvider, vscode.Disposable {
               arguments: [lens.run.file, lens.run.line],
               tooltip: `Show the run at line ${lens.run.line} of its transcript`,
             }
-          : { title: lens.title, command: 'proofmeter.openDashboard', arguments: [item.id], tooltip: 'Open the dashboard at this item' };
+          : { title: lens.title, command: 'proofmeter.openDashboard' satisfies CommandId, arguments: [item.id], tooltip: 'Open the dashboard at this item' };
         return new vscode.CodeLens(range, command);
       });
   }

@@ -3,13 +3,14 @@
 // git item shows only while there is a goal.
 import * as vscode from 'vscode';
 import type { ViewState } from '../protocol';
+import type { CommandId } from './commandIds';
 import type { Meter } from './meter';
 import { faultView, gitView, noGoalView, progressView, type ProgressView } from './statusText';
 
 export const PROGRESS_ITEM_ID = 'proofmeter.progress';
 export const GIT_ITEM_ID = 'proofmeter.git';
 /** Where the quiet no-goal item leads: the walkthrough from a plan to a live meter. */
-export const START_COMMAND = 'proofmeter.start';
+export const START_COMMAND: CommandId = 'proofmeter.start';
 
 export class StatusBar implements vscode.Disposable {
   readonly progress: vscode.StatusBarItem;
@@ -26,7 +27,7 @@ export class StatusBar implements vscode.Disposable {
   ) {
     this.progress = vscode.window.createStatusBarItem(PROGRESS_ITEM_ID, vscode.StatusBarAlignment.Left, 100);
     this.progress.name = 'Proofmeter Progress';
-    this.progress.command = 'proofmeter.openDashboard';
+    this.progress.command = 'proofmeter.openDashboard' satisfies CommandId;
     this.git = vscode.window.createStatusBarItem(GIT_ITEM_ID, vscode.StatusBarAlignment.Left, 99);
     this.git.name = 'Proofmeter Commit and Push';
     this.git.command = 'workbench.view.scm';
@@ -41,7 +42,7 @@ export class StatusBar implements vscode.Disposable {
     if (tally) view = progressView(tally, { fault: state.fault, trusted: state.trusted, context: state.context });
     else if (state.fault) view = faultView(state.fault);
     if (!view) view = noGoalView();
-    this.progress.command = tally || state.fault ? 'proofmeter.openDashboard' : START_COMMAND;
+    this.progress.command = tally || state.fault ? ('proofmeter.openDashboard' satisfies CommandId) : START_COMMAND;
     set(this.progress, 'text', view.text);
     const tip = new vscode.MarkdownString(view.tooltip, true);
     this.progress.tooltip = tip;
