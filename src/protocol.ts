@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { sessionContextViewSchema } from './protocolContext';
 
+/** The two pages that load the webview bundle, named by the page's `<body data-view>`. */
+export type ViewName = 'dashboard' | 'sidebar';
+
 const position = { file: z.string(), line: z.number() };
 
 export const runSchema = z.object({

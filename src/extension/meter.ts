@@ -27,7 +27,8 @@ export interface RefreshStats {
   lastAt: number;
 }
 
-const STATE_DIR_GLOB = '.claude/proofmeter/goal.json';
+/** The goal file as a glob, which takes forward slashes on every platform. */
+const GOAL_FILE_PATTERN = [...STATE_DIR.split(sep), 'goal.json'].join('/');
 
 /** "your words, 2026-…" for a finding the person accepted. */
 function acceptedText(t: Tally | null, id: string): string | null {
@@ -78,7 +79,7 @@ export class Meter implements vscode.Disposable {
   ) {
     this.coalescer = new Coalescer(() => void this.refresh());
     this.state = this.makeState();
-    const goalWatcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, STATE_DIR_GLOB));
+    const goalWatcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, GOAL_FILE_PATTERN));
     // VS Code's watcher alone missed goal.json in a state folder made after the window opened.
     const stateWatch = new StateWatch(this.cwd, STATE_DIR.split(sep), (why) => this.goalChanged(why));
     this.disposables.push(

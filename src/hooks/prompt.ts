@@ -19,7 +19,7 @@ import type { Caller } from '../workspace/processAncestry';
 import { addContext, silent, type HookAnswer } from './answer';
 import { hookCaller, notAHook } from './caller';
 import type { HookContext } from './context';
-import { PROOF_RULE, countLine, findingLines } from './freeze';
+import { PROOF_RULE, countLine, findingLines } from './goalMessages';
 import { freezePlan } from '../workspace/freezeGoal';
 import { str, type HookInput } from './payload';
 import { personDecisions } from './personDecisions';

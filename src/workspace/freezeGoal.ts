@@ -8,7 +8,7 @@ import { writeFileAtomic } from './atomicWrite';
 import { recordEnv } from './goalEnv';
 import { STATE_DIR, readGoal, writeGoal, type GoalState } from './goalState';
 import { NotThePersonError, personOnlyRefusal } from './personOnly';
-import { parsePlanText as parsePlan } from './planParser';
+import { parsePlanText } from './planParser';
 import { readSealCopies } from './sealRecord/copies';
 import { takeSeal } from './sealRecord/take';
 
@@ -57,7 +57,7 @@ function planFileMatches(file: string | null, text: string): file is string {
   }
 }
 
-export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlan(req.planText)): FreezeResult {
+export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlanText(req.planText)): FreezeResult {
   if (parsed.findings.length) return { kind: 'refused', findings: parsed.findings };
   // Callers ask first and say so in their own words; this is for a path that did not.
   const refusal = personOnlyRefusal(req.workspace, 'goal', req.via ?? null);

@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { z } from 'zod';
 import { STATE_DIR } from './goalState';
-import { UserError } from './workspaceTally';
+import { UserError } from '../core/userError';
 
 export const LOCK_NAME = 'install.lock';
 

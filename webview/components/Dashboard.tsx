@@ -2,7 +2,7 @@
 import { useEffect } from 'preact/hooks';
 import type { ViewState } from '../../src/protocol';
 import { formatTime } from '../time';
-import { itemKey } from '../items';
+import { itemDomKey } from '../items';
 import { viewKind, type Reveal } from '../viewKind';
 import { CommandBar, commandsFor } from './CommandBar';
 import { ContextMeter } from './ContextMeter';
@@ -31,7 +31,7 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
     const row = document.getElementById(rowId(revealed));
     row?.scrollIntoView?.({ block: 'center' });
     row?.focus();
-  }, [reveal?.seq, revealed ? itemKey(revealed) : null]);
+  }, [reveal?.seq, revealed ? itemDomKey(revealed) : null]);
 
   return (
     <main class="pm pm-dashboard" aria-label="Proofmeter dashboard">
@@ -50,7 +50,7 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
             <StageList stages={tally.stages} />
           </Section>
           <PlanFindings findings={tally.findings} />
-          <ExpectationsTable tally={tally} revealKey={revealed ? itemKey(revealed) : null} />
+          <ExpectationsTable tally={tally} revealKey={revealed ? itemDomKey(revealed) : null} />
           <VerifierResults verifier={tally.verifier} />
           <EvidenceLedger ledger={tally.ledger} />
         </>

@@ -2,7 +2,7 @@
 import { splitAdded } from '../../src/core/plan/planChanges';
 import { ledgerReasonText, ranNotCounted } from '../../src/core/tally/notCounted';
 import type { ItemView, TallyView } from '../../src/protocol';
-import { itemKey } from '../items';
+import { itemDomKey } from '../items';
 import { itemTitle, ownerLabel } from '../labels';
 import { ItemEvidence } from './Evidence';
 import { PlanLink } from './Links';
@@ -12,7 +12,7 @@ import { StateBadge } from './StateBadge';
 
 /** The DOM id of an item's row, for the host's reveal message. */
 export function rowId(item: ItemView): string {
-  return `pm-row-${itemKey(item).replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  return `pm-row-${itemDomKey(item).replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }
 
 type LedgerEntry = TallyView['ledger'][number];
@@ -87,9 +87,9 @@ export function ExpectationsTable({ tally, revealKey }: { tally: TallyView; reve
             <tbody>
               {items.map((item) => (
                 <Row
-                  key={itemKey(item)}
+                  key={itemDomKey(item)}
                   item={item}
-                  revealed={revealKey === itemKey(item)}
+                  revealed={revealKey === itemDomKey(item)}
                   notCounted={ranNotCounted(item, tally.ledger)}
                   changed={changedIds.has(item.id)}
                 />

@@ -1,7 +1,7 @@
 // The sidebar evidence browser: the goal, a filter, and the items grouped by who they wait on.
 import { useEffect } from 'preact/hooks';
 import type { ViewState } from '../../src/protocol';
-import { groupItems, itemKey, matchesFilter } from '../items';
+import { groupItems, itemDomKey, matchesFilter } from '../items';
 import { viewKind, type Reveal } from '../viewKind';
 import { EmptyGoal } from './EmptyGoal';
 import { FilterBox } from './FilterBox';
@@ -26,7 +26,7 @@ export function Sidebar({ state, reveal, filter, expanded, onFilter, onExpanded 
   const tally = kind === 'goal' ? state!.tally : null;
   const open = new Set(expanded);
   const revealed = tally && reveal ? (tally.items.find((i) => i.id === reveal.itemId) ?? null) : null;
-  const revealKey = revealed ? itemKey(revealed) : null;
+  const revealKey = revealed ? itemDomKey(revealed) : null;
 
   // A reveal from the host expands the item, clears a filter that hides it, and moves focus to it.
   useEffect(() => {
