@@ -217,7 +217,7 @@ export class Meter implements vscode.Disposable {
       this.fault = null;
     } catch (e) {
       this.result = null;
-      this.fault = oneLine((e as Error).message);
+      this.fault = firstLine((e as Error).message);
       this.log.warn(`cannot compute the tally: ${this.fault}`);
     }
     this.contextNow = this.contextSource.read(this.cwd, this.env, opts.fromScratch === true);
@@ -360,7 +360,8 @@ function stateKey(s: ViewState): string {
   return JSON.stringify({ ...s, updatedAt: '' });
 }
 
-function oneLine(s: string): string {
+// The fault the views show: an error's first line, the one that names what went wrong.
+function firstLine(s: string): string {
   const line = s.split('\n')[0] ?? s;
   return line.length > 300 ? line.slice(0, 299) + '…' : line;
 }
