@@ -8,6 +8,7 @@ import { decideRunEnd } from './runEnd';
 import { parseNotice } from './notice';
 import { affirmedIds } from '../evidence/affirmedIds';
 import { keepsCommand, type ScanKeep } from './keep';
+import { isHarnessText } from './harnessText';
 import {
   askAnswersResult,
   assistantRecord,
@@ -384,12 +385,9 @@ function plainText(content: unknown): string | null {
   return parts.length ? parts.join('\n') : null;
 }
 
-// Command wrappers and their output are written as user records but are nobody's words.
-const HARNESS_TEXT = /^\s*<(command-name|command-message|local-command-stdout|local-command-stderr|local-command-caveat|task-notification|bash-input|bash-stdout|bash-stderr)>/;
-
 function promptSourceOf(r: UserRecord, text: string): WordsSource | null {
   if (r.isMeta === true || r.isCompactSummary === true || r.isVisibleInTranscriptOnly === true) return null;
-  if (HARNESS_TEXT.test(text)) return null;
+  if (isHarnessText(text)) return null;
   const origin = r.origin?.kind;
   if (origin && origin !== 'human') return null;
   if (r.promptSource === 'typed' || origin === 'human') return 'typed';
