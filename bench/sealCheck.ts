@@ -12,7 +12,7 @@ import { gateCommand } from '../src/core/install/entries';
 import { freezePlan } from '../src/workspace/freezeGoal';
 import { checkSeal } from '../src/workspace/sealRecord/check';
 import { takeSeal } from '../src/workspace/sealRecord/take';
-import { installMeter } from '../src/workspace/settingsMerge';
+import { installMeter } from '../src/workspace/hookInstaller';
 
 const RUNS = 300;
 

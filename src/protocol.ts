@@ -7,6 +7,9 @@ import { tallySchema } from './core/tally/tallySchema';
 import { WEBVIEW_COMMANDS } from './extension/commandIds';
 import { sessionContextViewSchema } from './protocolContext';
 
+/** The two pages that load the webview bundle, named by the page's `<body data-view>`. */
+export type ViewName = 'dashboard' | 'sidebar';
+
 /** One gate's health as `proofmeter doctor` reports it. */
 export const gateHealthSchema = z.object({
   gate: z.string(),

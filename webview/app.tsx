@@ -1,15 +1,13 @@
 // The webview app: listens for host messages, keeps the last state (also in vscode.setState for
 // reloads) and renders the view the host chose. Posts the ready handshake once it listens.
 import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import type { ViewState } from '../src/protocol';
+import type { ViewName, ViewState } from '../src/protocol';
 import { ActionsContext, hostActions } from './actions';
 import { Dashboard } from './components/Dashboard';
 import { Sidebar } from './components/Sidebar';
 import { readPersisted, type Persisted } from './persist';
 import type { Reveal } from './viewKind';
 import { postToHost, readHostMessage, type Logger, type VsCodeApi } from './vscodeApi';
-
-export type ViewName = 'dashboard' | 'sidebar';
 
 export interface AppProps {
   api: VsCodeApi;

@@ -3,8 +3,11 @@ import { isDoneState } from '../src/core/evidence/evidenceSchema';
 import { isOpenForClaude, isOpenForPerson } from '../src/core/tally/format';
 import type { ItemView } from '../src/protocol';
 
-/** Ids can repeat in a refused plan, so an item is known by its id and its plan line. */
-export function itemKey(item: ItemView): string {
+/**
+ * The item's key among the views' elements (list keys, expanded rows, a reveal). Ids can repeat in
+ * a refused plan, so it is the id and the plan line; the frozen goal's key is core/plan/itemKey.ts.
+ */
+export function itemDomKey(item: ItemView): string {
   return `${item.id}@${item.planLine}`;
 }
 

@@ -1,6 +1,7 @@
 // Starting the webview: which view the host asked for, and mounting the app into the page.
 import { render } from 'preact';
-import { App, type ViewName } from './app';
+import type { ViewName } from '../src/protocol';
+import { App } from './app';
 import type { Logger, VsCodeApi } from './vscodeApi';
 
 /** The view named by `<body data-view="dashboard|sidebar">`; the dashboard when it names neither. */

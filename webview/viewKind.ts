@@ -1,5 +1,5 @@
 // Which top-level state a view is in, decided once for both views.
-import type { TallyView, ViewState } from '../src/protocol';
+import type { ItemView, TallyView, ViewState } from '../src/protocol';
 
 /** loading: nothing from the host yet; unavailable: a fault and no tally; no-goal; goal. */
 export type ViewKind = 'loading' | 'unavailable' | 'no-goal' | 'goal';
@@ -19,4 +19,9 @@ export function viewKind(state: ViewState | null): ViewKind {
 export interface Reveal {
   itemId: string;
   seq: number;
+}
+
+/** The item a reveal asks for, when the tally holds it. */
+export function revealedItem(tally: TallyView | null, reveal: Reveal | null): ItemView | null {
+  return tally && reveal ? (tally.items.find((i) => i.id === reveal.itemId) ?? null) : null;
 }

@@ -1,7 +1,7 @@
 // The command table. Every command works on the workspace folder that holds the goal (or the
 // first folder). In Restricted Mode the commands that write files or run programs refuse.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { run as adoptRun } from '../cli/commands/adopt';
 import type { Io } from '../cli/io';
@@ -11,6 +11,7 @@ import type { PlanItem } from '../core/types';
 import { readGoal } from '../workspace/goalState';
 import { readPlanFile } from '../workspace/workspaceTally';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
+import { relativeIfInside } from '../workspace/insidePath';
 import { CliUnavailableError, runBundledCli, type CliResult } from './cli';
 import { TABLE_COMMANDS, type CommandId, type TableCommandId } from './commandIds';
 import { runCliStreaming } from './cliStream';
@@ -104,12 +105,6 @@ function needMeter(ctx: CommandContext): Meter | undefined {
   return m;
 }
 
-/** A path as the person would type it in that folder: relative inside it, absolute outside. */
-function displayPath(cwd: string, file: string): string {
-  const rel = relative(cwd, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
-
 interface PlanPick extends vscode.QuickPickItem {
   file?: string;
   action?: 'create' | 'browse';
@@ -122,7 +117,7 @@ async function planCandidates(m: Meter): Promise<PlanPick[]> {
   const add = (file: string, description: string): void => {
     if (seen.has(file)) return;
     seen.add(file);
-    picks.push({ label: `$(file) ${displayPath(m.cwd, file)}`, description, file });
+    picks.push({ label: `$(file) ${relativeIfInside(m.cwd, file)}`, description, file });
   };
   await m.ensureComputed();
   const current = m.planPath();
@@ -176,7 +171,7 @@ async function setGoal(ctx: CommandContext, uri: unknown): Promise<string | unde
     void checkPlan(m.cwd, file, ctx.log);
     return undefined;
   }
-  const line = `/goal ${quoteIfNeeded(displayPath(m.cwd, file))}`;
+  const line = `/goal ${quoteIfNeeded(relativeIfInside(m.cwd, file))}`;
   ctx.log.info(`set goal: ${line}`);
   void offerGoalLine(ctx, m, line);
   return line;
@@ -270,10 +265,10 @@ async function adoptPlan(ctx: CommandContext, uri: unknown, opts: unknown): Prom
     const sum = t ? ` The meter counts ${t.headline.total}: Claude's ${headlineParts(t).items} items, then commit, push and close.` : '';
     void vscode.window.showInformationMessage(`Proofmeter: ${result.out}${sum}`);
   } else {
-    ctx.log.show(`Proofmeter: Adopt Plan (${displayPath(m.cwd, file)})`, [result.out, result.err].filter(Boolean).join('\n'));
+    ctx.log.show(`Proofmeter: Adopt Plan (${relativeIfInside(m.cwd, file)})`, [result.out, result.err].filter(Boolean).join('\n'));
     const problems = publishPlan(ctx, target);
     if (problems > 0) {
-      const name = displayPath(m.cwd, target);
+      const name = relativeIfInside(m.cwd, target);
       void vscode.window
         .showErrorMessage(`Proofmeter: ${name} has ${problems} problem${problems === 1 ? '' : 's'}; it was not adopted.`, 'Show Problems', 'Open Plan')
         .then((c) => {

@@ -5,7 +5,7 @@
 // checking for .claude/proofmeter/goal.json until a goal exists or a view is opened.
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
-import type { ViewState } from '../protocol';
+import type { ViewName, ViewState } from '../protocol';
 import { goalPath } from '../workspace/goalState';
 import { loadGates, registerCommands } from './commands';
 import { Log } from './log';
@@ -32,7 +32,7 @@ export interface ProofmeterApi {
   stats(): RefreshStats | null;
   webviews(): { dashboardOpen: boolean; sidebarResolved: boolean; counts: Webviews['counts'] };
   /** Feeds a message as if a page had sent it (for tests of the message checks). */
-  receive(view: 'dashboard' | 'sidebar', message: unknown): Promise<MessageOutcome>;
+  receive(view: ViewName, message: unknown): Promise<MessageOutcome>;
   log(): readonly string[];
   /** What the native evidence browser (proofmeter.items) shows: its groups, items and badge. */
   tree(): ReturnType<EvidenceTree['snapshot']>;

@@ -27,7 +27,8 @@ export interface RefreshStats {
   lastAt: number;
 }
 
-const STATE_DIR_GLOB = '.claude/proofmeter/goal.json';
+/** The goal file as a glob, which takes forward slashes on every platform. */
+const GOAL_FILE_PATTERN = [...STATE_DIR.split(sep), 'goal.json'].join('/');
 
 /** "your words, 2026-…" for a finding the person accepted. */
 function acceptedText(t: Tally | null, id: string): string | null {
@@ -78,7 +79,7 @@ export class Meter implements vscode.Disposable {
   ) {
     this.coalescer = new Coalescer(() => void this.refresh());
     this.state = this.makeState();
-    const goalWatcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, STATE_DIR_GLOB));
+    const goalWatcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, GOAL_FILE_PATTERN));
     // VS Code's watcher alone missed goal.json in a state folder made after the window opened.
     const stateWatch = new StateWatch(this.cwd, STATE_DIR.split(sep), (why) => this.goalChanged(why));
     this.disposables.push(
@@ -216,7 +217,7 @@ export class Meter implements vscode.Disposable {
       this.fault = null;
     } catch (e) {
       this.result = null;
-      this.fault = oneLine((e as Error).message);
+      this.fault = firstLine((e as Error).message);
       this.log.warn(`cannot compute the tally: ${this.fault}`);
     }
     this.contextNow = this.contextSource.read(this.cwd, this.env, opts.fromScratch === true);
@@ -359,7 +360,8 @@ function stateKey(s: ViewState): string {
   return JSON.stringify({ ...s, updatedAt: '' });
 }
 
-function oneLine(s: string): string {
+// The fault the views show: an error's first line, the one that names what went wrong.
+function firstLine(s: string): string {
   const line = s.split('\n')[0] ?? s;
   return line.length > 300 ? line.slice(0, 299) + '…' : line;
 }

@@ -4,6 +4,7 @@
 import { isOpenForPerson } from '../core/tally/format';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { ItemJson, Tally } from '../core/tally/tally';
+import { oneLine } from '../core/text/oneLine';
 import { lensFor } from './lensText';
 
 export type GroupKey = 'proved' | 'failed' | 'pending' | 'not-counted' | 'unrun' | 'yours';
@@ -68,11 +69,6 @@ export function groupOf(i: ItemJson, t: Pick<Tally, 'ledger'>): GroupKey {
     default:
       return 'yours';
   }
-}
-
-function oneLine(s: string, max = 120): string {
-  const l = s.replace(/\s+/g, ' ').trim();
-  return l.length > max ? l.slice(0, max - 1) + '…' : l;
 }
 
 /** The item's own words: without its id in front ("S1. ", "**S1**") or its proof at the end. */

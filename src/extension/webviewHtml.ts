@@ -1,8 +1,7 @@
 // The page the dashboard and the sidebar load: a strict CSP, one nonce-tagged module script, one
 // style sheet, and no data. The state arrives by postMessage after the webview says it is ready.
 import { randomBytes } from 'node:crypto';
-
-export type ViewName = 'dashboard' | 'sidebar';
+import type { ViewName } from '../protocol';
 
 export interface PageInput {
   view: ViewName;

@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { acceptFinding } from './acceptFinding';
-import { hostMessageSchema, webviewMessageSchema, type HostMessage, type ViewState, type WebviewMessage } from '../protocol';
+import { hostMessageSchema, webviewMessageSchema, type HostMessage, type ViewName, type ViewState, type WebviewMessage } from '../protocol';
 import { goalPath } from '../workspace/goalState';
 import type { Log } from './log';
 import type { Meter } from './meter';
-import { makeNonce, renderPage, type ViewName } from './webviewHtml';
+import { makeNonce, renderPage } from './webviewHtml';
 
 export const DASHBOARD_VIEW_TYPE = 'proofmeter.dashboard';
 export const SIDEBAR_VIEW_ID = 'proofmeter.evidence';

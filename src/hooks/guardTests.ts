@@ -6,9 +6,10 @@
 // The seal check's `test-skipped`/`test-focused` findings stay the backstop for every other way
 // of writing the file (a script, a heredoc, sed).
 import { readFileSync } from 'node:fs';
-import { isAbsolute, relative, sep } from 'node:path';
+import { sep } from 'node:path';
 import { langOf } from '../core/seal/blank';
 import { inventory, type Marker } from '../core/seal/inventory';
+import { relativeInside } from '../workspace/insidePath';
 import { contentPathBeside, outsideSealPath, realWorkspace, workspaceSealPath } from '../workspace/sealRecord/paths';
 
 function readOrNull(path: string): string | null {
@@ -59,8 +60,8 @@ export function addedMarkers(before: readonly Marker[], after: readonly Marker[]
  */
 export function testEditReason(abs: string, workspace: string, env: NodeJS.ProcessEnv, before: () => string | null, after: (before: string | null) => string | null): string | null {
   if (langOf(abs) === null) return null;
-  const rel = relative(workspace, abs);
-  if (!rel || rel.startsWith('..') || isAbsolute(rel)) return null;
+  const rel = relativeInside(workspace, abs);
+  if (rel === null) return null;
   const relPosix = rel.split(sep).join('/');
   const proofs = sealedTestProofs(workspace, env, relPosix);
   if (!proofs.length) return null;

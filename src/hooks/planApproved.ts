@@ -1,12 +1,12 @@
 // PostToolUse ExitPlanMode: the person approved the plan (the tool ran), so the list is frozen
 // now, with the session that approved it. A plan that changed between the gate and the approval
 // and no longer passes is not frozen; the agent is told why.
-import { parsePlanText as parsePlan } from '../workspace/planParser';
+import { parsePlanText } from '../workspace/planParser';
 import { refusalLine } from '../workspace/personOnly';
 import { addContext, silent, type HookAnswer } from './answer';
 import { hookCaller, notAHook } from './caller';
 import type { HookContext } from './context';
-import { PROOF_RULE, countLine, findingLines } from './freeze';
+import { PROOF_RULE, countLine, findingLines } from './goalMessages';
 import { freezePlan } from '../workspace/freezeGoal';
 import { planTextOf } from './planGate';
 import { str, type HookInput } from './payload';
@@ -29,7 +29,7 @@ export function planApproved(input: HookInput, ctx: HookContext): HookAnswer {
   if (!plan) {
     return addContext('PostToolUse', 'Proofmeter saw the plan approved but could not read it, so nothing was frozen. Run `proofmeter adopt PLAN.md` on the plan file.', 'no-plan');
   }
-  const parsed = parsePlan(plan.text);
+  const parsed = parsePlanText(plan.text);
   const r = freezePlan({
     workspace: ctx.workspace,
     stateEnv: ctx.env,

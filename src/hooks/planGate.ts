@@ -3,10 +3,10 @@
 // person as usual: the meter never approves a plan itself. The list is frozen only after the
 // person approved it (planApproved.ts).
 import { readFileSync } from 'node:fs';
-import { parsePlanText as parsePlan } from '../workspace/planParser';
+import { parsePlanText } from '../workspace/planParser';
 import { denyTool, silent, type HookAnswer } from './answer';
 import type { HookContext } from './context';
-import { findingLines } from './freeze';
+import { findingLines } from './goalMessages';
 import { str, type HookInput } from './payload';
 
 /** The plan text: inline when given, else the plan file's text, else null. */
@@ -28,7 +28,7 @@ export function planGate(input: HookInput, _ctx: HookContext): HookAnswer {
   if (input.tool_name !== 'ExitPlanMode') return silent('not-plan');
   const ti = input.tool_input ?? {};
   const plan = planTextOf(ti.plan, ti.planFilePath);
-  const parsed = parsePlan(plan?.text ?? '');
+  const parsed = parsePlanText(plan?.text ?? '');
   if (parsed.findings.length === 0) return silent('pass');
   const n = parsed.findings.length;
   const reason = [

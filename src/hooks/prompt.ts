@@ -19,13 +19,13 @@ import type { Caller } from '../workspace/processAncestry';
 import { addContext, silent, type HookAnswer } from './answer';
 import { hookCaller, notAHook } from './caller';
 import type { HookContext } from './context';
-import { PROOF_RULE, countLine, findingLines } from './freeze';
+import { PROOF_RULE, countLine, findingLines } from './goalMessages';
 import { freezePlan } from '../workspace/freezeGoal';
+import { isHarnessText } from '../core/transcript/harnessText';
 import { str, type HookInput } from './payload';
 import { personDecisions } from './personDecisions';
 import { recordPrompt } from './receipts';
 
-const HARNESS_TEXT = /^\s*<(task-notification|command-name|command-message|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr)>/;
 const GOAL_LINE = /^[ \t]*\/goal[ \t]+(.+)$/m;
 const PLAN_NAME = /\.(md|markdown)$/i;
 
@@ -127,7 +127,7 @@ export function promptSubmit(input: HookInput, ctx: HookContext, deps: PromptDep
   // Every prompt and task notice gets its receipt, before anything else can fail (receipts.ts).
   recordPrompt(input, ctx);
   const prompt = str(input.prompt) ?? '';
-  if (!prompt.trim() || HARNESS_TEXT.test(prompt)) return silent('not-person');
+  if (!prompt.trim() || isHarnessText(prompt)) return silent('not-person');
   const lines: string[] = [];
   let outcome = 'none';
   let who: Caller | undefined;

@@ -2,9 +2,10 @@
 // (or could switch off) its hook entries. Symlinked spellings are resolved, so a link into the
 // state folder is the state folder.
 import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { STATE_DIR } from '../workspace/goalState';
+import { relativeIfInside } from '../workspace/insidePath';
 import { managedSettingsDir } from '../workspace/settingsFiles';
 import { stateHome } from '../workspace/sealRecord/paths';
 
@@ -87,8 +88,7 @@ export function touchesClaudeDir(abs: string, prot: Protected): boolean {
 
 /** A path for messages: relative to the workspace when inside it. */
 export function shown(abs: string, prot: Protected): string {
-  const rel = relative(prot.workspace, abs);
-  return rel && !rel.startsWith('..') ? rel : abs;
+  return relativeIfInside(prot.workspace, abs);
 }
 
 /** Text that names a protected path, for code we cannot take apart (inline scripts, unexpanded variables). */

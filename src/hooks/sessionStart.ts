@@ -8,7 +8,7 @@ import { tallyWorkspace } from '../workspace/workspaceTally';
 import { addContext, silent, type HookAnswer } from './answer';
 import { recordStartingSettings } from './startingSettings';
 import type { HookContext } from './context';
-import { PROOF_RULE } from './freeze';
+import { PROOF_RULE } from './goalMessages';
 import { doneOf, openLines, personLine } from './ledger';
 import type { HookInput } from './payload';
 

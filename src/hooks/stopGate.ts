@@ -9,7 +9,7 @@ import type { GoalState } from '../workspace/goalState';
 import { tallyWorkspace } from '../workspace/workspaceTally';
 import { HookFault } from '../workspace/health';
 import { readGoal } from '../workspace/goalState';
-import { blockStop, notice, silent, type HookAnswer } from './answer';
+import { blockStop, silent, type HookAnswer } from './answer';
 import type { HookContext } from './context';
 import { doneOf, openLines } from './ledger';
 import { str, type HookInput } from './payload';
@@ -17,23 +17,10 @@ import { blockCap, recordBlock, resetBlocks } from './stopState';
 import type { StopRerun } from './stopRerun';
 import { defaultSealOf, holding, tamperReason, type SealOf } from './sealGate';
 
-/**
- * Room for the budgets of a later issue (turns, cost, wall clock): an exhausted budget lets the
- * session stop with a labelled incomplete report. Nothing sets one yet.
- */
-export interface StopBudget {
-  exhausted: boolean;
-  /** Shown to the person when the stop is let through incomplete. */
-  label: string;
-}
+export type StopDecision = { kind: 'allow' } | { kind: 'block'; reason: string };
 
-export type StopDecision = { kind: 'allow'; message: string | null } | { kind: 'block'; reason: string };
-
-export function decideStop(t: Tally, blocks: number, cap: number, budget: StopBudget | null): StopDecision {
-  if (t.verdict === 'done') return { kind: 'allow', message: null };
-  if (budget?.exhausted) {
-    return { kind: 'allow', message: `Proofmeter: stopping INCOMPLETE (${doneOf(t)} done): ${budget.label}.` };
-  }
+export function decideStop(t: Tally, blocks: number, cap: number): StopDecision {
+  if (t.verdict === 'done') return { kind: 'allow' };
   return {
     kind: 'block',
     reason: [
@@ -59,7 +46,6 @@ export function capNote(blocks: number, cap: number): string {
 
 export interface StopDeps {
   tally: (ws: string, env: NodeJS.ProcessEnv) => Tally;
-  budget: (ws: string) => StopBudget | null;
   /** The verifier's re-run of every proof, once the evidence says done (stopRerun.ts). */
   rerun: (ws: string, env: NodeJS.ProcessEnv, goal: GoalState, t: Tally, spentMs: number) => Promise<StopRerun>;
   /** The seal check (sealRecord/check.ts); tests replace it. */
@@ -68,7 +54,6 @@ export interface StopDeps {
 
 const defaultDeps: StopDeps = {
   tally: (cwd, env) => tallyWorkspace({ cwd, env }),
-  budget: () => null,
   // Loaded only when the evidence says done: the re-run needs child_process and git.
   rerun: async (ws, env, goal, t, spent) => (await import('./stopRerun')).rerunForStop(ws, env, goal, t, spent),
 };
@@ -102,13 +87,7 @@ export async function stopGate(input: HookInput, ctx: HookContext, deps: StopDep
     const { rerunReason } = await import('./stopRerun');
     return blockStop(rerunReason(rerun, capNote(blocks, blockCap(ctx.env))), 'block-rerun');
   }
-  const budget = deps.budget(ctx.workspace);
-  if (budget?.exhausted) {
-    const d = decideStop(tally, 0, blockCap(ctx.env), budget);
-    resetBlocks(ctx.workspace, session, ctx.now());
-    return d.kind === 'allow' && d.message ? notice(d.message, 'allow-budget') : silent('allow-budget');
-  }
   const blocks = recordBlock(ctx.workspace, session, str(input.prompt_id), input.stop_hook_active === true, ctx.now());
-  const d = decideStop(tally, blocks, blockCap(ctx.env), null);
+  const d = decideStop(tally, blocks, blockCap(ctx.env));
   return d.kind === 'block' ? blockStop(d.reason) : silent('allow');
 }

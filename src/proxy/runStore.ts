@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { addCounters, countersSchema, zeroCounters, type Counters } from '../core/proxy/counters';
 import { writeFileAtomic } from '../workspace/atomicWrite';
+import { processAlive } from '../workspace/processAlive';
 
 export const runFileSchema = z.object({
   version: z.literal(1),
@@ -50,15 +51,6 @@ export class RunStore {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export interface StatusView {
   live: RunFile[];
   allTime: Counters;
@@ -80,7 +72,7 @@ export function readStatus(dir: string): StatusView {
     if (!parsed.success) { unreadable++; continue; }
     runs++;
     all = addCounters(all, parsed.data.counters);
-    if (parsed.data.endedAt === null && alive(parsed.data.pid)) live.push(parsed.data);
+    if (parsed.data.endedAt === null && processAlive(parsed.data.pid)) live.push(parsed.data);
   }
   return { live, allTime: all, runs, unreadable };
 }

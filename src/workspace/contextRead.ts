@@ -2,14 +2,13 @@
 // shows its context never pays for it, and the scan's fast path (it parses only the few lines
 // evidence can come from) stays as it is. A saved state is resumed only while the file is still
 // the same file with the same bytes before the saved offset (the checks of scanCache.ts).
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { contextBytes, newContextState, type ContextState } from '../core/context/contextScan';
 import { writeCacheFile } from './cacheDir';
+import { feedChunks } from './feedChunks';
 import { CONTEXT_ENTRY_VERSION, contextEntry, type ContextEntry, type SavedContext } from './contextEntry';
 import { cacheFile, probeHash } from './scanCache';
-
-const CHUNK = 1 << 20;
 
 export interface ContextRead {
   saved: SavedContext;
@@ -21,26 +20,17 @@ export interface ContextRead {
 
 function readFrom(path: string, state: ContextState): number {
   const fd = openSync(path, 'r');
-  let read = 0;
   try {
-    let carry = new Uint8Array(0);
-    let pos = state.offset;
-    for (;;) {
-      const buf = Buffer.allocUnsafe(CHUNK);
-      const n = readSync(fd, buf, 0, CHUNK, pos);
-      if (n <= 0) break;
-      pos += n;
-      read += n;
-      const chunk = carry.length ? Buffer.concat([carry, buf.subarray(0, n)]) : buf.subarray(0, n);
+    const fed = feedChunks(fd, state.offset, (chunk) => {
       const before = state.offset;
       contextBytes(state, chunk);
-      carry = chunk.subarray(state.offset - before);
-    }
-    state.pendingBytes = carry.length;
+      return state.offset - before;
+    });
+    state.pendingBytes = fed.leftover;
+    return fed.bytesRead;
   } finally {
     closeSync(fd);
   }
-  return read;
 }
 
 /**

@@ -2,13 +2,14 @@
 // the approval at ExitPlanMode and a /goal line. A goal file that cannot be read is never
 // overwritten; the same list frozen again is left as it was, so its freeze time stands.
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { ParsedPlan, PlanFinding } from '../core/types';
 import { writeFileAtomic } from './atomicWrite';
 import { recordEnv } from './goalEnv';
 import { STATE_DIR, readGoal, writeGoal, type GoalState } from './goalState';
 import { NotThePersonError, personOnlyRefusal } from './personOnly';
-import { parsePlanText as parsePlan } from './planParser';
+import { relativeIfInside } from './insidePath';
+import { parsePlanText } from './planParser';
 import { readSealCopies } from './sealRecord/copies';
 import { takeSeal } from './sealRecord/take';
 
@@ -42,12 +43,6 @@ export function sameList(a: { key: string }[], b: { key: string }[]): boolean {
   return a.length === b.length && a.every((x, i) => x.key === b[i]!.key);
 }
 
-/** A path as the goal stores it: relative inside the workspace, absolute outside. */
-export function storedPath(workspace: string, abs: string): string {
-  const rel = relative(workspace, abs);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
-}
-
 function planFileMatches(file: string | null, text: string): file is string {
   if (!file) return false;
   try {
@@ -57,7 +52,7 @@ function planFileMatches(file: string | null, text: string): file is string {
   }
 }
 
-export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlan(req.planText)): FreezeResult {
+export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlanText(req.planText)): FreezeResult {
   if (parsed.findings.length) return { kind: 'refused', findings: parsed.findings };
   // Callers ask first and say so in their own words; this is for a path that did not.
   const refusal = personOnlyRefusal(req.workspace, 'goal', req.via ?? null);
@@ -81,7 +76,7 @@ export function freezePlan(req: FreezeRequest, parsed: ParsedPlan = parsePlan(re
   }
   const goal: GoalState = {
     version: 1,
-    planPath: storedPath(req.workspace, planAbs),
+    planPath: relativeIfInside(req.workspace, planAbs),
     title: parsed.title,
     frozenBy: req.frozenBy,
     frozenAt: stamp,

@@ -5,6 +5,7 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { oneLine } from '../core/text/oneLine';
 import { STATE_DIR } from './goalState';
 
 export interface HealthRecord {
@@ -100,24 +101,22 @@ function appendLine(path: string, line: string): void {
   }
 }
 
+/** How long a fault reason may be in an incident and in the health file. */
+const REASON_MAX = 240;
+
 /** Classifies an error thrown inside a hook into a fault class and a reason that quotes no input. */
 export function classifyFault(e: unknown): { faultClass: FaultClass; reason: string } {
-  if (e instanceof HookFault) return { faultClass: e.faultClass, reason: oneLine(e.message) };
+  if (e instanceof HookFault) return { faultClass: e.faultClass, reason: oneLine(e.message, REASON_MAX) };
   const err = e as NodeJS.ErrnoException;
   if (err && typeof err.code === 'string' && typeof err.syscall === 'string') {
     // fs errors: the code, the call and the path (a workspace path, never content)
-    return { faultClass: 'io', reason: oneLine(`${err.code} on ${err.syscall}${err.path ? ` ${err.path}` : ''}`) };
+    return { faultClass: 'io', reason: oneLine(`${err.code} on ${err.syscall}${err.path ? ` ${err.path}` : ''}`, REASON_MAX) };
   }
-  if (err && err.name === 'UserError') return { faultClass: 'bad-state', reason: oneLine(err.message) };
+  if (err && err.name === 'UserError') return { faultClass: 'bad-state', reason: oneLine(err.message, REASON_MAX) };
   // Anything else is the meter's own bug: keep the error's name and where it was thrown, not its
   // message, which could quote data the hook was handling.
   const frame = typeof err?.stack === 'string' ? (err.stack.split('\n')[1] ?? '').trim() : '';
-  return { faultClass: 'internal', reason: oneLine(`${err?.name ?? 'Error'} ${frame}`) };
-}
-
-function oneLine(s: string): string {
-  const line = s.replace(/\s+/g, ' ').trim();
-  return line.length > 240 ? line.slice(0, 239) + '…' : line;
+  return { faultClass: 'internal', reason: oneLine(`${err?.name ?? 'Error'} ${frame}`, REASON_MAX) };
 }
 
 /** Writes one incident file; returns its path, or null when it could not be written. */

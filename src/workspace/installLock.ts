@@ -8,7 +8,8 @@ import { hostname } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { z } from 'zod';
 import { STATE_DIR } from './goalState';
-import { UserError } from './workspaceTally';
+import { UserError } from '../core/userError';
+import { processAlive } from './processAlive';
 
 export const LOCK_NAME = 'install.lock';
 
@@ -107,16 +108,7 @@ function isStale(seen: Seen, staleMs: number): boolean {
   if (seen.ageMs > staleMs) return true;
   if (!seen.holder) return seen.ageMs > TORN_MS;
   // A pid means something only on the machine that wrote it (a container sharing the folder has its own).
-  return seen.holder.host === hostname() && !alive(seen.holder.pid);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return seen.holder.host === hostname() && !processAlive(seen.holder.pid);
 }
 
 /**

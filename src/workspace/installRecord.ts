@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
-import { UserError } from './workspaceTally';
+import { UserError } from '../core/userError';
 
 export type SettingsName = 'settings.json' | 'settings.local.json';
 export const SETTINGS_NAMES: readonly SettingsName[] = ['settings.json', 'settings.local.json'];

@@ -1,11 +1,9 @@
-// Reads a transcript file through the engine's scanner in fixed-size chunks, so a file of any
-// size is never held in memory at once.
-import { closeSync, openSync, readSync } from 'node:fs';
+// Reads a transcript file through the engine's scanner, in chunks (feedChunks.ts).
+import { closeSync, openSync } from 'node:fs';
 import type { ScanKeep } from '../core/transcript/keep';
 import { newScanState, pruneHistory, scanBytes, type ScanState } from '../core/transcript/scan';
 import type { TranscriptSource } from '../core/types';
-
-const CHUNK = 1 << 20;
+import { feedChunks } from './feedChunks';
 
 /** `keep` as scanBytes takes it: the goal's proofs, whose runs the state keeps; null for no goal. */
 export function readTranscript(path: string, source: TranscriptSource, from?: ScanState, keep: ScanKeep | null = null): ScanState {
@@ -18,19 +16,12 @@ export function readTranscript(path: string, source: TranscriptSource, from?: Sc
     return state;
   }
   try {
-    let carry = new Uint8Array(0);
-    let pos = state.offset;
-    for (;;) {
-      const buf = Buffer.allocUnsafe(CHUNK);
-      const n = readSync(fd, buf, 0, CHUNK, pos);
-      if (n <= 0) break;
-      pos += n;
-      const chunk = carry.length ? Buffer.concat([carry, buf.subarray(0, n)]) : buf.subarray(0, n);
+    const fed = feedChunks(fd, state.offset, (chunk) => {
       const before = state.offset;
       scanBytes(state, chunk, keep);
-      carry = chunk.subarray(state.offset - before);
-    }
-    state.pendingBytes = carry.length;
+      return state.offset - before;
+    });
+    state.pendingBytes = fed.leftover;
     // A read ends pruned: what is saved, and loaded again by the next status line, stays small.
     if (state.events.runs.length > state.prunedTo) pruneHistory(state, keep);
   } finally {

@@ -5,6 +5,7 @@
 // the file past the checked bytes is not, which Claude Code's append-only files never do). Entries are written atomically; concurrent writers each leave a whole, valid entry.
 import { closeSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, join } from 'node:path';
+import { hash64 } from '../core/text/hash64';
 import { keepDigest, type ScanKeep } from '../core/transcript/keep';
 import type { ScanState } from '../core/transcript/scan';
 import type { TranscriptSource } from '../core/types';
@@ -18,20 +19,9 @@ const PROBE = 256;
 /** A scan state with what identifies the bytes it has read and the proofs it was pruned for. */
 export type SavedScan = Omit<StoredEntry, 'version' | 'state'> & { state: ScanState };
 
-/** Two FNV-style hashes of the path: a stable file name for its entry, without loading crypto. */
-function pathKey(path: string): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
-  }
-  return h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
-}
-
+/** The transcript's entry: a file name that stays the same for the same path. */
 export function cacheFile(cacheDir: string, path: string): string {
-  return join(cacheDir, pathKey(path) + '.json');
+  return join(cacheDir, hash64(path) + '.json');
 }
 
 export function probeHash(path: string, offset: number): string | null {

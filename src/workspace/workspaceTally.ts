@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { parsePlanText } from './planParser';
+import { UserError } from '../core/userError';
 import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
 import { scanKeepOf, type ScanKeep } from '../core/transcript/keep';
 import type { ParsedPlan, TranscriptEvents } from '../core/types';
@@ -22,10 +23,6 @@ import { listSessions, projectTranscriptDir, sessionTranscriptOf, subagentFiles 
 import { checkSeal } from './sealRecord/check';
 import { goalToCount } from './sealRecord/goal';
 import { contentFindings } from './sealRecord/content';
-
-export class UserError extends Error {
-  override name = 'UserError';
-}
 
 /** A plan file's text; a file that cannot be read is a one-line UserError. */
 export function readPlanText(path: string): string {

@@ -1,9 +1,9 @@
 // Mounting the webview app the way VS Code would, with a fake acquireVsCodeApi() result.
 import './dom';
 import { act, render } from '@testing-library/preact';
-import { App, type ViewName } from '../../webview/app';
+import { App } from '../../webview/app';
 import type { VsCodeApi } from '../../webview/vscodeApi';
-import type { ViewState } from '../../src/protocol';
+import type { ViewName, ViewState } from '../../src/protocol';
 
 /** Records what the webview posts and keeps what it saves, like the real API. */
 export class FakeVsCodeApi implements VsCodeApi {

@@ -1,6 +1,6 @@
 // Grouping and filtering of items, and the words for states, on real tallies.
 import { strict as assert } from 'node:assert';
-import { groupItems, isDone, itemKey, matchesFilter } from '../../webview/items';
+import { groupItems, isDone, itemDomKey, matchesFilter } from '../../webview/items';
 import { frozenText, itemTitle, runEndText, verdictText } from '../../webview/labels';
 import { formatTime } from '../../webview/time';
 import { viewKind } from '../../webview/viewKind';
@@ -29,7 +29,7 @@ describe('webview item helpers', () => {
   });
 
   it('keys stay distinct when a refused plan repeats an id', () => {
-    const keys = refusedTally().items.map(itemKey);
+    const keys = refusedTally().items.map(itemDomKey);
     assert.equal(new Set(keys).size, keys.length);
   });
 

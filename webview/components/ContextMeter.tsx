@@ -5,6 +5,7 @@ import type { SessionContextView } from '../../src/protocolContext';
 import { tokensText } from '../../src/core/context/format';
 import { Section } from './Section';
 import { Time } from './Time';
+import { DataTable } from './DataTable';
 
 function sizeText(s: SessionContextView): string {
   const n = s.calibrated ?? s.estimate;
@@ -25,45 +26,30 @@ export function ContextMeter({ sessions }: { sessions: readonly SessionContextVi
   return (
     <Section id="pm-context" title="Context">
       <p class="pm-muted">Estimated at 4 characters a token (images by their pixels), calibrated by the usage the provider reported. Newest session first.</p>
-      <div class="pm-table-wrap">
-        <table class="pm-table pm-context">
-          <caption class="pm-sr-only">Context per session</caption>
-          <thead>
-            <tr>
-              <th scope="col">Session</th>
-              <th scope="col">Context</th>
-              <th scope="col">Used</th>
-              <th scope="col">Reported</th>
-              <th scope="col">Compactions</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((s) => (
-              <tr key={s.file} data-session={s.sessionId ?? s.file}>
-                <td class="pm-id">{(s.sessionId ?? s.file.replace(/^.*[\\/]/, '')).slice(0, 8)}</td>
-                <td>
-                  {sizeText(s)}
-                  <div class="pm-detail pm-muted">{`estimate ~${tokensText(s.estimate)}${s.model ? `, ${s.model}` : ''}`}</div>
-                </td>
-                <td>
-                  {s.percent !== null ? (
-                    <meter min={0} max={100} value={Math.min(100, s.percent)} aria-label={`${s.percent}% of the window`}>
-                      {s.percent}%
-                    </meter>
-                  ) : null}
-                  <span class="pm-detail">{s.percent !== null ? ` ${s.percent}%` : 'window unknown'}</span>
-                </td>
-                <td>{s.reported !== null ? tokensText(s.reported) : 'not yet'}</td>
-                <td>{compactionsText(s)}</td>
-                <td>
-                  <Time iso={s.updatedAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable class="pm-context" caption="Context per session" columns={['Session', 'Context', 'Used', 'Reported', 'Compactions', 'Updated']}>
+        {sessions.map((s) => (
+          <tr key={s.file} data-session={s.sessionId ?? s.file}>
+            <td class="pm-id">{(s.sessionId ?? s.file.replace(/^.*[\\/]/, '')).slice(0, 8)}</td>
+            <td>
+              {sizeText(s)}
+              <div class="pm-detail pm-muted">{`estimate ~${tokensText(s.estimate)}${s.model ? `, ${s.model}` : ''}`}</div>
+            </td>
+            <td>
+              {s.percent !== null ? (
+                <meter min={0} max={100} value={Math.min(100, s.percent)} aria-label={`${s.percent}% of the window`}>
+                  {s.percent}%
+                </meter>
+              ) : null}
+              <span class="pm-detail">{s.percent !== null ? ` ${s.percent}%` : 'window unknown'}</span>
+            </td>
+            <td>{s.reported !== null ? tokensText(s.reported) : 'not yet'}</td>
+            <td>{compactionsText(s)}</td>
+            <td>
+              <Time iso={s.updatedAt} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }

@@ -2,16 +2,14 @@
 import { useEffect } from 'preact/hooks';
 import type { ViewState } from '../../src/protocol';
 import { formatTime } from '../time';
-import { itemKey } from '../items';
-import { viewKind, type Reveal } from '../viewKind';
+import { itemDomKey } from '../items';
+import { revealedItem, viewKind, type Reveal } from '../viewKind';
 import { CommandBar, commandsFor } from './CommandBar';
 import { ContextMeter } from './ContextMeter';
-import { EmptyGoal } from './EmptyGoal';
 import { EvidenceLedger } from './EvidenceLedger';
 import { ExpectationsTable, rowId } from './ExpectationsTable';
 import { GoalHeader } from './GoalHeader';
 import { HookHealth } from './HookHealth';
-import { Loading, Notices, Unavailable } from './Notices';
 import { PendingNotice } from './PendingNotice';
 import { PlanFindings } from './PlanFindings';
 import { SealFindings } from './SealFindings';
@@ -20,25 +18,22 @@ import { SkipLinks } from './SkipLinks';
 import { StageList } from './StageList';
 import { TallySummary } from './TallySummary';
 import { VerifierResults } from './VerifierResults';
+import { ViewFrame } from './ViewFrame';
 
 export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: Reveal | null }) {
   const kind = viewKind(state);
   const tally = kind === 'goal' ? state!.tally : null;
-  const revealed = tally && reveal ? (tally.items.find((i) => i.id === reveal.itemId) ?? null) : null;
+  const revealed = revealedItem(tally, reveal);
 
   useEffect(() => {
     if (!revealed) return;
     const row = document.getElementById(rowId(revealed));
     row?.scrollIntoView?.({ block: 'center' });
     row?.focus();
-  }, [reveal?.seq, revealed ? itemKey(revealed) : null]);
+  }, [reveal?.seq, revealed ? itemDomKey(revealed) : null]);
 
   return (
-    <main class="pm pm-dashboard" aria-label="Proofmeter dashboard">
-      {state ? <Notices state={state} /> : null}
-      {kind === 'loading' ? <Loading /> : null}
-      {kind === 'unavailable' ? <Unavailable /> : null}
-      {kind === 'no-goal' ? <EmptyGoal /> : null}
+    <ViewFrame state={state} kind={kind} class="pm-dashboard" label="Proofmeter dashboard">
       {tally ? (
         <>
           <SkipLinks />
@@ -50,7 +45,7 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
             <StageList stages={tally.stages} />
           </Section>
           <PlanFindings findings={tally.findings} />
-          <ExpectationsTable tally={tally} revealKey={revealed ? itemKey(revealed) : null} />
+          <ExpectationsTable tally={tally} revealKey={revealed ? itemDomKey(revealed) : null} />
           <VerifierResults verifier={tally.verifier} />
           <EvidenceLedger ledger={tally.ledger} />
         </>
@@ -66,6 +61,6 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
           </p>
         </>
       ) : null}
-    </main>
+    </ViewFrame>
   );
 }

@@ -5,51 +5,38 @@ import { reasonText, runEndText } from '../labels';
 import { TranscriptLink } from './Links';
 import { Section } from './Section';
 import { Time } from './Time';
+import { DataTable } from './DataTable';
 
 type Entry = TallyView['ledger'][number];
 
 function LedgerTable({ entries, caption, withReason }: { entries: Entry[]; caption: string; withReason: boolean }) {
   return (
-    <div class="pm-table-wrap">
-      <table class="pm-table pm-ledger">
-        <caption class="pm-sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Items</th>
-            <th scope="col">Command</th>
-            <th scope="col">{withReason ? 'Why it did not count' : 'Result'}</th>
-            <th scope="col">Transcript</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e, i) => (
-            <tr key={`${e.run.file}:${e.run.line}:${i}`} data-reason={e.reason}>
-              <td>
-                <Time iso={e.run.time} />
-              </td>
-              <td>{e.ids.join(', ')}</td>
-              <td>
-                <code class="pm-proof">{e.run.command}</code>
-              </td>
-              <td>
-                {withReason ? (
-                  <>
-                    <span class="pm-badge pm-tone-neutral pm-reason">{e.reason}</span>
-                    <div class="pm-detail">{reasonText(e.reason)}</div>
-                  </>
-                ) : (
-                  <span class={`pm-badge pm-tone-${e.run.outcome === 'passed' ? 'passed' : 'failed'}`}>{runEndText(e.run)}</span>
-                )}
-              </td>
-              <td>
-                <TranscriptLink file={e.run.file} line={e.run.line}>{`line ${e.run.line}`}</TranscriptLink>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable class="pm-ledger" caption={caption} columns={['When', 'Items', 'Command', withReason ? 'Why it did not count' : 'Result', 'Transcript']}>
+      {entries.map((e, i) => (
+        <tr key={`${e.run.file}:${e.run.line}:${i}`} data-reason={e.reason}>
+          <td>
+            <Time iso={e.run.time} />
+          </td>
+          <td>{e.ids.join(', ')}</td>
+          <td>
+            <code class="pm-proof">{e.run.command}</code>
+          </td>
+          <td>
+            {withReason ? (
+              <>
+                <span class="pm-badge pm-tone-neutral pm-reason">{e.reason}</span>
+                <div class="pm-detail">{reasonText(e.reason)}</div>
+              </>
+            ) : (
+              <span class={`pm-badge pm-tone-${e.run.outcome === 'passed' ? 'passed' : 'failed'}`}>{runEndText(e.run)}</span>
+            )}
+          </td>
+          <td>
+            <TranscriptLink file={e.run.file} line={e.run.line}>{`line ${e.run.line}`}</TranscriptLink>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,17 +2,18 @@
 import { splitAdded } from '../../src/core/plan/planChanges';
 import { ledgerReasonText, ranNotCounted } from '../../src/core/tally/notCounted';
 import type { ItemView, TallyView } from '../../src/protocol';
-import { itemKey } from '../items';
+import { itemDomKey } from '../items';
 import { itemTitle, ownerLabel } from '../labels';
 import { ItemEvidence } from './Evidence';
 import { PlanLink } from './Links';
 import { NoPlan } from './NoPlan';
 import { Section } from './Section';
 import { StateBadge } from './StateBadge';
+import { DataTable } from './DataTable';
 
 /** The DOM id of an item's row, for the host's reveal message. */
 export function rowId(item: ItemView): string {
-  return `pm-row-${itemKey(item).replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  return `pm-row-${itemDomKey(item).replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }
 
 type LedgerEntry = TallyView['ledger'][number];
@@ -71,32 +72,17 @@ export function ExpectationsTable({ tally, revealKey }: { tally: TallyView; reve
       {items.length === 0 ? (
         <NoPlan planPath={tally.goal.planPath} />
       ) : (
-        <div class="pm-table-wrap">
-          <table class="pm-table pm-expectations">
-            <caption class="pm-sr-only">Every item of the goal with its proof and the run that decides it</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">List</th>
-                <th scope="col">Owner</th>
-                <th scope="col">Proof</th>
-                <th scope="col">State</th>
-                <th scope="col">Deciding run</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <Row
-                  key={itemKey(item)}
-                  item={item}
-                  revealed={revealKey === itemKey(item)}
-                  notCounted={ranNotCounted(item, tally.ledger)}
-                  changed={changedIds.has(item.id)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable class="pm-expectations" caption="Every item of the goal with its proof and the run that decides it" columns={['Item', 'List', 'Owner', 'Proof', 'State', 'Deciding run']}>
+          {items.map((item) => (
+            <Row
+              key={itemDomKey(item)}
+              item={item}
+              revealed={revealKey === itemDomKey(item)}
+              notCounted={ranNotCounted(item, tally.ledger)}
+              changed={changedIds.has(item.id)}
+            />
+          ))}
+        </DataTable>
       )}
       <AfterApproval entries={changed} what="changed" intro="Changed after approval (the approved text still counts):" />
       <AfterApproval entries={added} what="added" intro="Added after approval, not counted:" />

@@ -3,6 +3,7 @@ import { gateCount } from '../../src/extension/doctorVerdict';
 import type { ViewState } from '../../src/protocol';
 import { Section } from './Section';
 import { Time } from './Time';
+import { DataTable } from './DataTable';
 
 export function HookHealth({ gates }: { gates: ViewState['gates'] }) {
   // Counted as doctor counts: the status line is listed but is not a gate.
@@ -16,36 +17,23 @@ export function HookHealth({ gates }: { gates: ViewState['gates'] }) {
           <p class={armed === total ? 'pm-ok-text' : 'pm-warn-text'} data-verdict={`${armed}/${total}`}>
             {armed} of {total} gates armed
           </p>
-          <div class="pm-table-wrap">
-            <table class="pm-table pm-gates">
-              <caption class="pm-sr-only">Each gate and whether it is armed</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Gate</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Detail</th>
-                  <th scope="col">Last fired</th>
-                </tr>
-              </thead>
-              <tbody>
-                {gates.map((g) => (
-                  <tr key={g.gate} data-armed={String(g.armed)}>
-                    <th scope="row">{g.gate}</th>
-                    <td>
-                      <span class={`pm-badge pm-tone-${g.armed ? 'passed' : g.statusLine ? 'neutral' : 'failed'}`}>
-                        <span class="pm-badge-mark" aria-hidden="true">
-                          {g.armed ? '●' : '○'}
-                        </span>
-                        {g.statusLine ? (g.armed ? 'set up' : 'not set up') : g.armed ? 'armed' : 'unarmed'}
-                      </span>
-                    </td>
-                    <td>{g.detail}</td>
-                    <td>{g.lastFired ? <Time iso={g.lastFired} /> : <span class="pm-muted">never</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable class="pm-gates" caption="Each gate and whether it is armed" columns={['Gate', 'Status', 'Detail', 'Last fired']}>
+            {gates.map((g) => (
+              <tr key={g.gate} data-armed={String(g.armed)}>
+                <th scope="row">{g.gate}</th>
+                <td>
+                  <span class={`pm-badge pm-tone-${g.armed ? 'passed' : g.statusLine ? 'neutral' : 'failed'}`}>
+                    <span class="pm-badge-mark" aria-hidden="true">
+                      {g.armed ? '●' : '○'}
+                    </span>
+                    {g.statusLine ? (g.armed ? 'set up' : 'not set up') : g.armed ? 'armed' : 'unarmed'}
+                  </span>
+                </td>
+                <td>{g.detail}</td>
+                <td>{g.lastFired ? <Time iso={g.lastFired} /> : <span class="pm-muted">never</span>}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </Section>

@@ -1,7 +1,7 @@
 // A group of items in the evidence browser ("Open for Claude", "Waiting on you", "Done").
 import { ranNotCounted } from '../../src/core/tally/notCounted';
 import type { ItemView, TallyView } from '../../src/protocol';
-import { itemKey } from '../items';
+import { itemDomKey } from '../items';
 import { SidebarItem } from './SidebarItem';
 
 export interface ItemGroupProps {
@@ -16,7 +16,7 @@ export interface ItemGroupProps {
 }
 
 export function domIdFor(item: ItemView): string {
-  return `pm-item-${itemKey(item).replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  return `pm-item-${itemDomKey(item).replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }
 
 export function ItemGroup({ id, title, empty, items, ledger, expanded, revealKey, onToggle }: ItemGroupProps) {
@@ -28,7 +28,7 @@ export function ItemGroup({ id, title, empty, items, ledger, expanded, revealKey
       {items.length ? (
         <ul class="pm-items">
           {items.map((item) => {
-            const key = itemKey(item);
+            const key = itemDomKey(item);
             return (
               <SidebarItem
                 key={key}

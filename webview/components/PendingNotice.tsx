@@ -1,6 +1,6 @@
 // Items waiting on a background run (or a run with no result yet): they count only once it ends.
 import type { ItemView } from '../../src/protocol';
-import { itemKey } from '../items';
+import { itemDomKey } from '../items';
 
 export function PendingNotice({ items }: { items: ItemView[] }) {
   const pending = items.filter((i) => i.state === 'pending');
@@ -15,7 +15,7 @@ export function PendingNotice({ items }: { items: ItemView[] }) {
         counts only when its run ends with exit 0.
         <ul class="pm-pending-list">
           {pending.map((i) => (
-            <li key={itemKey(i)}>
+            <li key={itemDomKey(i)}>
               <span class="pm-id">{i.id}</span>: {i.detail}
             </li>
           ))}

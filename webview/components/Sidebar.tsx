@@ -1,16 +1,15 @@
 // The sidebar evidence browser: the goal, a filter, and the items grouped by who they wait on.
 import { useEffect } from 'preact/hooks';
 import type { ViewState } from '../../src/protocol';
-import { groupItems, itemKey, matchesFilter } from '../items';
-import { viewKind, type Reveal } from '../viewKind';
-import { EmptyGoal } from './EmptyGoal';
+import { groupItems, itemDomKey, matchesFilter } from '../items';
+import { revealedItem, viewKind, type Reveal } from '../viewKind';
 import { FilterBox } from './FilterBox';
 import { domIdFor, ItemGroup } from './ItemGroup';
-import { Loading, Notices, Unavailable } from './Notices';
 import { PendingNotice } from './PendingNotice';
 import { PlanFindings } from './PlanFindings';
 import { TallySummary } from './TallySummary';
 import { NoPlan } from './NoPlan';
+import { ViewFrame } from './ViewFrame';
 
 export interface SidebarProps {
   state: ViewState | null;
@@ -25,8 +24,8 @@ export function Sidebar({ state, reveal, filter, expanded, onFilter, onExpanded 
   const kind = viewKind(state);
   const tally = kind === 'goal' ? state!.tally : null;
   const open = new Set(expanded);
-  const revealed = tally && reveal ? (tally.items.find((i) => i.id === reveal.itemId) ?? null) : null;
-  const revealKey = revealed ? itemKey(revealed) : null;
+  const revealed = revealedItem(tally, reveal);
+  const revealKey = revealed ? itemDomKey(revealed) : null;
 
   // A reveal from the host expands the item, clears a filter that hides it, and moves focus to it.
   useEffect(() => {
@@ -46,11 +45,7 @@ export function Sidebar({ state, reveal, filter, expanded, onFilter, onExpanded 
   const shown = tally ? tally.items.filter((i) => matchesFilter(i, filter)) : [];
   const groups = groupItems(shown);
   return (
-    <main class="pm pm-sidebar" aria-label="Proofmeter evidence browser">
-      {state ? <Notices state={state} /> : null}
-      {kind === 'loading' ? <Loading /> : null}
-      {kind === 'unavailable' ? <Unavailable /> : null}
-      {kind === 'no-goal' ? <EmptyGoal /> : null}
+    <ViewFrame state={state} kind={kind} class="pm-sidebar" label="Proofmeter evidence browser">
       {tally ? (
         <>
           <header class="pm-header">
@@ -72,6 +67,6 @@ export function Sidebar({ state, reveal, filter, expanded, onFilter, onExpanded 
           )}
         </>
       ) : null}
-    </main>
+    </ViewFrame>
   );
 }

@@ -3,6 +3,7 @@
 import type { TallyView } from '../../src/protocol';
 import { Section } from './Section';
 import { Time } from './Time';
+import { DataTable } from './DataTable';
 
 type Rerun = NonNullable<TallyView['verifier']>['results'][number];
 
@@ -22,41 +23,27 @@ export function rerunEndText(r: Rerun): string {
 
 function RerunTable({ rows, caption, disagree }: { rows: Rerun[]; caption: string; disagree: Set<string> }) {
   return (
-    <div class="pm-table-wrap">
-      <table class="pm-table pm-reruns">
-        <caption class="pm-sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Proof</th>
-            <th scope="col">Re-run</th>
-            <th scope="col">The session</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.clean ? 'clean' : 'tree'}-${r.id}`} data-id={r.id} data-outcome={r.outcome} class={disagree.has(r.id) ? 'pm-disagree' : undefined}>
-              <td class="pm-id">{r.id}</td>
-              <td>
-                <code class="pm-proof">{r.proof}</code>
-              </td>
-              <td>
-                <span class={`pm-badge pm-tone-${r.outcome === 'pass' ? 'passed' : 'failed'}`}>{rerunEndText(r)}</span>
-                <div class="pm-detail pm-muted">
-                  {r.durationMs} ms, {r.outputBytes} bytes of output{r.outputTruncated ? ' (first 256 KiB kept)' : ''}
-                  {r.reopened ? '; took the proof back' : ''}
-                </div>
-              </td>
-              <td>{r.session}</td>
-              <td>
-                <Time iso={r.at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable class="pm-reruns" caption={caption} columns={['Item', 'Proof', 'Re-run', 'The session', 'When']}>
+      {rows.map((r) => (
+        <tr key={`${r.clean ? 'clean' : 'tree'}-${r.id}`} data-id={r.id} data-outcome={r.outcome} class={disagree.has(r.id) ? 'pm-disagree' : undefined}>
+          <td class="pm-id">{r.id}</td>
+          <td>
+            <code class="pm-proof">{r.proof}</code>
+          </td>
+          <td>
+            <span class={`pm-badge pm-tone-${r.outcome === 'pass' ? 'passed' : 'failed'}`}>{rerunEndText(r)}</span>
+            <div class="pm-detail pm-muted">
+              {r.durationMs} ms, {r.outputBytes} bytes of output{r.outputTruncated ? ' (first 256 KiB kept)' : ''}
+              {r.reopened ? '; took the proof back' : ''}
+            </div>
+          </td>
+          <td>{r.session}</td>
+          <td>
+            <Time iso={r.at} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

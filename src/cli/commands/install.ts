@@ -8,8 +8,8 @@ import { statuslineCommand } from '../../core/install/entries';
 import { personOnlyRefusal } from '../../workspace/personOnly';
 import { hookNode } from '../../workspace/hookNode';
 import { resealMeter } from '../../workspace/sealRecord/take';
-import { installMeter, type SettingsName } from '../../workspace/settingsMerge';
-import { UserError } from '../../workspace/workspaceTally';
+import { installMeter, type SettingsName } from '../../workspace/hookInstaller';
+import { UserError } from '../../core/userError';
 import { UsageError, type CommandResult, type Io } from '../io';
 
 function isBundle(path: string): boolean {

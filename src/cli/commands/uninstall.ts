@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { personOnlyRefusal } from '../../workspace/personOnly';
 import { passSettingsChange } from '../../workspace/settingsPass';
 import { resealMeter } from '../../workspace/sealRecord/take';
-import { uninstallMeter, type SettingsName } from '../../workspace/settingsMerge';
+import { uninstallMeter, type SettingsName } from '../../workspace/hookInstaller';
 import { UsageError, type CommandResult, type Io } from '../io';
 
 export function run(args: string[], io: Io): CommandResult {

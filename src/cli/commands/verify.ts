@@ -9,7 +9,8 @@ import type { Tally } from '../../core/tally/tally';
 import { readGoal } from '../../workspace/goalState';
 import { DEFAULT_TIMEOUT_MS, proofTargets, verifyProofs, type ProofTarget } from '../../workspace/verifier';
 import type { SavedRerun } from '../../workspace/verifyState';
-import { tallyWorkspace, UserError } from '../../workspace/workspaceTally';
+import { UserError } from '../../core/userError';
+import { tallyWorkspace } from '../../workspace/workspaceTally';
 import { UsageError, type CommandResult, type Io } from '../io';
 
 export interface VerifyResultJson {

@@ -7,9 +7,10 @@
 // The context is summed in file order. A rewound conversation leaves its abandoned branch in the
 // file, so the estimate runs high after a rewind; the next reported usage corrects the calibrated
 // figure (contextView.ts), and the next compaction resets the sum.
+import { includesBytes, jsonObjectOf, readAs } from '../transcript/jsonLine';
 import { splitLines } from '../transcript/lineSplitter';
 import { addSize, contentSize, stringChars, tokensOf, ZERO, type Size } from './estimate';
-import { apiRequestShape, assistantShape, attachmentShape, compactBoundaryShape, promptSnapshot, userShape, type CompactBoundaryShape } from './records';
+import { apiRequestShape, assistantShape, attachmentShape, compactBoundaryShape, promptSnapshot, userShape, type ApiRequestShape, type AttachmentShape, type CompactBoundaryShape } from './records';
 
 export interface CompactionEvent {
   line: number;
@@ -115,80 +116,51 @@ export function contextBytes(state: ContextState, chunk: Uint8Array): ContextSta
 }
 
 const enc = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
 const WANTED = ['"type":"user"', '"type":"assistant"', '"type":"attachment"', '"compact_boundary"', '"type":"api-request",', '"type": "'].map((s) => enc.encode(s));
-
-// Node's Buffer searches natively; the engine stays usable where there is no Buffer.
-const nativeIndexOf: ((this: Uint8Array, needle: Uint8Array) => number) | null =
-  typeof Buffer === 'function' ? (Buffer.prototype.indexOf as unknown as (this: Uint8Array, needle: Uint8Array) => number) : null;
-
-function includes(hay: Uint8Array, needle: Uint8Array): boolean {
-  if (nativeIndexOf) return nativeIndexOf.call(hay, needle) >= 0;
-  outer: for (let i = hay.indexOf(needle[0]!); i >= 0 && i <= hay.length - needle.length; i = hay.indexOf(needle[0]!, i + 1)) {
-    for (let j = 1; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
 
 export function contextLine(state: ContextState, bytes: Uint8Array): void {
   // Queue operations, file snapshots and Claude Code's request logs are most lines and none is a message.
-  if (bytes.length === 0 || !WANTED.some((w) => includes(bytes, w))) return;
-  let json: unknown;
-  try {
-    json = JSON.parse(decoder.decode(bytes));
-  } catch {
-    state.unreadable += 1;
-    return;
-  }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return;
-  const rec = json as { type?: unknown; subtype?: unknown; isSidechain?: unknown; sessionId?: unknown; timestamp?: unknown };
+  if (bytes.length === 0 || !WANTED.some((w) => includesBytes(bytes, w))) return;
+  const json = jsonObjectOf(bytes);
+  if (!json || !readRecord(state, json)) state.unreadable += 1;
+}
+
+/** Reads a record into the state by its type; false when it is not of its type's shape. */
+function readRecord(state: ContextState, json: Record<string, unknown>): boolean {
   // A subagent's records once lived in the main file; they are its own context, not this one.
-  if (rec.isSidechain === true) return;
-  if (state.sessionId === null && typeof rec.sessionId === 'string') state.sessionId = rec.sessionId;
-  if (typeof rec.timestamp === 'string') state.lastTime = rec.timestamp;
-  switch (rec.type) {
-    case 'assistant': {
-      const r = assistantShape.safeParse(json);
-      if (r.success) onAssistant(state, r.data);
-      else state.unreadable += 1;
-      return;
-    }
-    case 'user': {
-      const r = userShape.safeParse(json);
-      if (r.success) addRecord(state, r.data.uuid, contentSize(r.data.message.content));
-      else state.unreadable += 1;
-      return;
-    }
-    case 'attachment': {
-      const r = attachmentShape.safeParse(json);
-      if (!r.success) {
-        state.unreadable += 1;
-        return;
-      }
-      const a = r.data.attachment;
-      if (a.type === 'prompt_snapshot') {
-        const s = promptSnapshot.safeParse(a);
-        if (s.success) state.system = snapshotSize(s.data.systemPrompt, s.data.tools);
-      } else if (!NOT_SENT.has(a.type)) addRecord(state, r.data.uuid, { chars: stringChars(a), imageTokens: 0 });
-      return;
-    }
-    case 'system': {
-      if (rec.subtype !== 'compact_boundary') return;
-      const r = compactBoundaryShape.safeParse(json);
-      if (r.success) onBoundary(state, r.data);
-      else state.unreadable += 1;
-      return;
-    }
-    case 'api-request': {
-      const r = apiRequestShape.safeParse(json);
-      if (!r.success) return;
-      if (r.data.params?.model) state.model = r.data.params.model;
-      // Claude Code asks for the 1M window with this beta header; the model name alone never says so.
-      if (r.data.params?.betas) state.oneMillion = r.data.params.betas.some((b) => b.startsWith('context-1m'));
-      return;
-    }
+  if (json.isSidechain === true) return true;
+  if (state.sessionId === null && typeof json.sessionId === 'string') state.sessionId = json.sessionId;
+  if (typeof json.timestamp === 'string') state.lastTime = json.timestamp;
+  switch (json.type) {
+    case 'assistant':
+      return readAs(assistantShape, json, (r) => onAssistant(state, r));
+    case 'user':
+      return readAs(userShape, json, (r) => addRecord(state, r.uuid, contentSize(r.message.content)));
+    case 'attachment':
+      return readAs(attachmentShape, json, (r) => onAttachment(state, r));
+    case 'system':
+      return json.subtype !== 'compact_boundary' || readAs(compactBoundaryShape, json, (r) => onBoundary(state, r));
+    case 'api-request':
+      // A request log this version does not know is no message: it is passed over, not unreadable.
+      readAs(apiRequestShape, json, (r) => onApiRequest(state, r));
+      return true;
+    default:
+      return true;
   }
+}
+
+function onAttachment(state: ContextState, r: AttachmentShape): void {
+  const a = r.attachment;
+  if (a.type === 'prompt_snapshot') {
+    const s = promptSnapshot.safeParse(a);
+    if (s.success) state.system = snapshotSize(s.data.systemPrompt, s.data.tools);
+  } else if (!NOT_SENT.has(a.type)) addRecord(state, r.uuid, { chars: stringChars(a), imageTokens: 0 });
+}
+
+function onApiRequest(state: ContextState, r: ApiRequestShape): void {
+  if (r.params?.model) state.model = r.params.model;
+  // Claude Code asks for the 1M window with this beta header; the model name alone never says so.
+  if (r.params?.betas) state.oneMillion = r.params.betas.some((b) => b.startsWith('context-1m'));
 }
 
 function snapshotSize(systemPrompt: unknown[], tools: Array<{ schema?: unknown }>): Size {

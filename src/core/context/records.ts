@@ -96,3 +96,5 @@ export const apiRequestShape = z
 
 export type AssistantShape = z.infer<typeof assistantShape>;
 export type CompactBoundaryShape = z.infer<typeof compactBoundaryShape>;
+export type AttachmentShape = z.infer<typeof attachmentShape>;
+export type ApiRequestShape = z.infer<typeof apiRequestShape>;

@@ -1,5 +1,6 @@
 // The proxy's flags, shared by serve, run and replay, and the choices that follow from them.
 import { DEFAULT_RULE, type RuleOptions } from './rule';
+import { UserError } from '../userError';
 
 export interface ProxyOptions extends RuleOptions {
   threshold: number;
@@ -25,10 +26,6 @@ export const DEFAULTS: ProxyOptions = {
   port: DEFAULT_PORT, bind: '127.0.0.1', upstream: DEFAULT_UPSTREAM, log: null, json: false,
 };
 
-export class FlagError extends Error {
-  override name = 'UserError';
-}
-
 const INTS: Record<string, [keyof ProxyOptions, number, number]> = {
   '--threshold': ['threshold', 1, 1e9],
   '--threshold-1m': ['threshold1m', 1, 1e9],
@@ -47,7 +44,7 @@ export function parseProxyFlags(args: string[], base: ProxyOptions = DEFAULTS): 
   const value = (flag: string, inline: string | undefined): string => {
     if (inline !== undefined) return inline;
     const v = args[++i];
-    if (v === undefined) throw new FlagError(`${flag} needs a value`);
+    if (v === undefined) throw new UserError(`${flag} needs a value`);
     return v;
   };
   for (; i < args.length; i++) {
@@ -58,7 +55,7 @@ export function parseProxyFlags(args: string[], base: ProxyOptions = DEFAULTS): 
     if (int) {
       const raw = value(flag, inline);
       const n = Number(raw.replace(/_/g, ''));
-      if (!Number.isInteger(n) || n < int[1] || n > int[2]) throw new FlagError(`${flag} must be a whole number from ${int[1]} to ${int[2]} (got '${raw}')`);
+      if (!Number.isInteger(n) || n < int[1] || n > int[2]) throw new UserError(`${flag} must be a whole number from ${int[1]} to ${int[2]} (got '${raw}')`);
       (opts as unknown as Record<string, number>)[int[0]] = n;
     } else if (flag === '--no-calibrate') opts.calibrate = false;
     else if (flag === '--shadow') opts.shadow = true;
@@ -67,24 +64,24 @@ export function parseProxyFlags(args: string[], base: ProxyOptions = DEFAULTS): 
     else if (flag === '--upstream') opts.upstream = value(flag, inline);
     else if (flag === '--bind') opts.bind = value(flag, inline);
     else if (flag === '--log') opts.log = value(flag, inline);
-    else if (flag.startsWith('--')) throw new FlagError(`unknown flag ${flag}`);
+    else if (flag.startsWith('--')) throw new UserError(`unknown flag ${flag}`);
     else rest.push(a);
   }
   return { opts: check(opts), rest, after: [] };
 }
 
 function check(o: ProxyOptions): ProxyOptions {
-  if (!isLoopbackName(o.bind)) throw new FlagError(`--bind ${o.bind}: the proxy listens on loopback only (127.0.0.1, ::1 or localhost)`);
+  if (!isLoopbackName(o.bind)) throw new UserError(`--bind ${o.bind}: the proxy listens on loopback only (127.0.0.1, ::1 or localhost)`);
   let u: URL;
   try {
     u = new URL(o.upstream);
   } catch {
-    throw new FlagError(`--upstream ${o.upstream} is not a URL`);
+    throw new UserError(`--upstream ${o.upstream} is not a URL`);
   }
   if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopbackName(u.hostname))) {
-    throw new FlagError('--upstream must be https:// (plain http:// only to a loopback address), since requests carry credentials');
+    throw new UserError('--upstream must be https:// (plain http:// only to a loopback address), since requests carry credentials');
   }
-  if (u.username || u.password) throw new FlagError('--upstream must not hold credentials');
+  if (u.username || u.password) throw new UserError('--upstream must not hold credentials');
   return o;
 }
 

@@ -2,6 +2,7 @@
 // tens of thousands of commands that no proof names; keeping them made the saved state, and every
 // status line that loads it, grow with the session.
 import type { PlanItem } from '../types';
+import { hash64 } from '../text/hash64';
 import { normCmd } from '../command/normCmd';
 import { parseHandover } from '../evidence/handover';
 import { isSessionCommandOfNote } from '../findings/sessionCommands';
@@ -42,12 +43,5 @@ export function keepsCommand(keep: ScanKeep): (command: string) => boolean {
 export function keepDigest(keep: ScanKeep | null): string {
   // `k2`: what is kept beyond the proofs (the git commands of note); a state pruned without them is read again.
   const text = keep === null ? 'none' : JSON.stringify(['k2', keep.home, keep.proofs]);
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
-  }
-  return h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
+  return hash64(text);
 }

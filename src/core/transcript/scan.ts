@@ -8,6 +8,8 @@ import { decideRunEnd } from './runEnd';
 import { parseNotice } from './notice';
 import { affirmedIds } from '../evidence/affirmedIds';
 import { keepsCommand, type ScanKeep } from './keep';
+import { isHarnessText } from './harnessText';
+import { includesBytes, jsonObjectOf, readAs } from './jsonLine';
 import {
   askAnswersResult,
   assistantRecord,
@@ -39,7 +41,6 @@ export interface ScanState {
 }
 
 const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export function newScanState(file: string, source: TranscriptSource): ScanState {
   return {
@@ -135,43 +136,27 @@ export function scanLine(state: ScanState, bytes: Uint8Array, offset = -1): void
   const span: LineSpan | null = offset >= 0 ? { offset, length: bytes.length } : null;
   if (bytes.length === 0) return;
   if (!mayMatter(state, bytes)) {
-    if (state.events.sessionId === null && includes(bytes, SESSION_ID)) noteSession(state, bytes);
+    if (state.events.sessionId === null && includesBytes(bytes, SESSION_ID)) noteSession(state, bytes);
     return;
   }
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    state.events.unreadable += 1;
-    return;
+  const json = jsonObjectOf(bytes);
+  if (!json || !readRecord(state, json, span)) state.events.unreadable += 1;
+}
+
+/** Reads a record into the state by its type; false when it is not of its type's shape. */
+function readRecord(state: ScanState, json: Record<string, unknown>, span: LineSpan | null): boolean {
+  switch (json.type) {
+    case 'assistant':
+      return readAs(assistantRecord, json, (r) => onAssistant(state, r, span));
+    case 'user':
+      return readAs(userRecord, json, (r) => onUser(state, r, span));
+    case 'attachment':
+      return readAs(attachmentRecord, json, (r) => onAttachment(state, r, span));
+    default:
+      // Other record types (queue-operation, system, api-request, ...) carry nothing the meter reads:
+      // queue-operation in particular repeats notices and prompts without saying where they came from.
+      return true;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    state.events.unreadable += 1;
-    return;
-  }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) {
-    state.events.unreadable += 1;
-    return;
-  }
-  const type = (json as { type?: unknown }).type;
-  if (type === 'assistant') {
-    const r = assistantRecord.safeParse(json);
-    if (r.success) onAssistant(state, r.data, span);
-    else state.events.unreadable += 1;
-  } else if (type === 'user') {
-    const r = userRecord.safeParse(json);
-    if (r.success) onUser(state, r.data, span);
-    else state.events.unreadable += 1;
-  } else if (type === 'attachment') {
-    const r = attachmentRecord.safeParse(json);
-    if (r.success) onAttachment(state, r.data, span);
-    else state.events.unreadable += 1;
-  }
-  // Other record types (queue-operation, system, api-request, ...) carry nothing the meter reads:
-  // queue-operation in particular repeats notices and prompts without saying where they came from.
 }
 
 const enc = new TextEncoder();
@@ -183,43 +168,30 @@ const TOOL_RESULT = enc.encode('"tool_result"');
 const QUEUED = enc.encode('queued_command');
 const SPACED = enc.encode('"type": "');
 
-// Node's Buffer searches natively; the engine stays usable where there is no Buffer.
-const nativeIndexOf: ((this: Uint8Array, needle: Uint8Array) => number) | null =
-  typeof Buffer === 'function' ? (Buffer.prototype.indexOf as unknown as (this: Uint8Array, needle: Uint8Array) => number) : null;
-
-function includes(hay: Uint8Array, needle: Uint8Array): boolean {
-  if (nativeIndexOf) return nativeIndexOf.call(hay, needle) >= 0;
-  outer: for (let i = hay.indexOf(needle[0]!); i >= 0 && i <= hay.length - needle.length; i = hay.indexOf(needle[0]!, i + 1)) {
-    for (let j = 1; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
-
 /**
  * Decides from raw bytes, before any decoding or parsing, whether a line can matter: a tool use, a
  * result of a call still open, a prompt or notice of the main session. Most bytes of a transcript
  * (other tools' results, API records, attachments) are skipped here.
  */
 function mayMatter(state: ScanState, bytes: Uint8Array): boolean {
-  if (includes(bytes, SPACED)) return true; // not the compact form Claude Code writes: read it all
-  if (includes(bytes, USER)) {
-    if (!includes(bytes, TOOL_RESULT)) return state.source === 'main';
-    for (const id in state.open) if (includes(bytes, enc.encode(id))) return true;
+  if (includesBytes(bytes, SPACED)) return true; // not the compact form Claude Code writes: read it all
+  if (includesBytes(bytes, USER)) {
+    if (!includesBytes(bytes, TOOL_RESULT)) return state.source === 'main';
+    for (const id in state.open) if (includesBytes(bytes, enc.encode(id))) return true;
     return false;
   }
-  if (includes(bytes, ASSISTANT)) return includes(bytes, TOOL_USE);
-  return state.source === 'main' && includes(bytes, QUEUED);
+  if (includesBytes(bytes, ASSISTANT)) return includesBytes(bytes, TOOL_USE);
+  return state.source === 'main' && includesBytes(bytes, QUEUED);
 }
 
 function noteSession(state: ScanState, bytes: Uint8Array): void {
-  try {
-    const j = JSON.parse(decoder.decode(bytes)) as { sessionId?: unknown; cwd?: unknown };
-    if (typeof j.sessionId === 'string') state.events.sessionId = j.sessionId;
-    if (typeof j.cwd === 'string' && state.events.cwd === null) state.events.cwd = j.cwd;
-  } catch {
+  const j = jsonObjectOf(bytes);
+  if (!j) {
     state.events.unreadable += 1;
+    return;
   }
+  if (typeof j.sessionId === 'string') state.events.sessionId = j.sessionId;
+  if (typeof j.cwd === 'string' && state.events.cwd === null) state.events.cwd = j.cwd;
 }
 
 function position(state: ScanState, time: string | null | undefined, span: LineSpan | null): Position {
@@ -384,12 +356,9 @@ function plainText(content: unknown): string | null {
   return parts.length ? parts.join('\n') : null;
 }
 
-// Command wrappers and their output are written as user records but are nobody's words.
-const HARNESS_TEXT = /^\s*<(command-name|command-message|local-command-stdout|local-command-stderr|local-command-caveat|task-notification|bash-input|bash-stdout|bash-stderr)>/;
-
 function promptSourceOf(r: UserRecord, text: string): WordsSource | null {
   if (r.isMeta === true || r.isCompactSummary === true || r.isVisibleInTranscriptOnly === true) return null;
-  if (HARNESS_TEXT.test(text)) return null;
+  if (isHarnessText(text)) return null;
   const origin = r.origin?.kind;
   if (origin && origin !== 'human') return null;
   if (r.promptSource === 'typed' || origin === 'human') return 'typed';

@@ -12,7 +12,7 @@ import { readSealCopies } from '../../../src/workspace/sealRecord/copies';
 import { sealFs } from '../../../src/workspace/sealRecord/observe';
 import { outsideSealPath, realWorkspace, stateHome, workspaceSealPath } from '../../../src/workspace/sealRecord/paths';
 import { takeSeal } from '../../../src/workspace/sealRecord/take';
-import { installMeter, settingsPath } from '../../../src/workspace/settingsMerge';
+import { installMeter, settingsPath } from '../../../src/workspace/hookInstaller';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 
 const PLAN = '# Seal\n\n## Steps\n- S1. Make it. Proof: `test -f made.txt`\n- S2. Check it. Proof: `grep -q ok made.txt`\n';

@@ -63,7 +63,7 @@ describe('integrity findings in the tally', () => {
   });
 
   it("the stop gate's block reason names the finding", () => {
-    const d = decideStop(tally([forged]), 1, 8, null);
+    const d = decideStop(tally([forged]), 1, 8);
     assert.equal(d.kind, 'block');
     assert.ok(d.kind === 'block' && d.reason.includes(`- transcript-tampered (${forged.id}): A Bash pass (toolu_forged) at line 94`), d.kind === 'block' ? d.reason : '');
   });

@@ -29,7 +29,7 @@ import { ownerOf, resolveLinks, writeFileAtomic, writeUserFileAtomic } from './a
 import { STATE_DIR } from './goalState';
 import { withInstallLock } from './installLock';
 import { derivedEntry, installBackupPath, readInstallRecord, writeInstallRecord, type SettingsName } from './installRecord';
-import { UserError } from './workspaceTally';
+import { UserError } from '../core/userError';
 import { recordArmed, removeArmed } from './receiptArming';
 
 export type { SettingsName } from './installRecord';
