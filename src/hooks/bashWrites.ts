@@ -5,9 +5,9 @@
 // the same that matches proofs; what it cannot take apart (an unexpanded variable, an inline
 // script) counts as a write when its text names a protected path.
 import { basename, dirname, join, resolve } from 'node:path';
-import { parse, type Script, type SimpleCommand } from '../core/shell/parse';
+import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
 import { gateChange } from '../core/shell/runner';
-import { COPY, DESTROY, IN_PLACE, SHELLS, WRITE_ALL, isInterpreter, stripPrefix } from '../core/shell/verbs';
+import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
 import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind, type Protected } from './protectedPaths';
 
@@ -65,6 +65,52 @@ function operands(args: string[]): string[] {
   return out;
 }
 
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/** A verb that writes, removes or runs code on the operands it is handed (by find -exec or xargs). */
+function writesOperands(verb: string): boolean {
+  return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || isInterpreter(verb) || verb === 'dd';
+}
+
+/** `ln` without -s, `link`, `cp -l`/`--link`: the new name is a hard link to the source. */
+function hardLinks(verb: string, args: readonly string[]): boolean {
+  const short = (letter: string) => args.some((a) => /^-[A-Za-z]+$/.test(a) && a.includes(letter));
+  if (verb === 'ln') return !args.includes('--symbolic') && !short('s');
+  if (verb === 'link') return true;
+  return verb === 'cp' && (args.includes('--link') || short('l'));
+}
+
+/** The folder `tar -x -C DIR` or `unzip -d DIR` unpacks into; null for anything else. */
+function extractInto(verb: string, args: readonly string[]): string | null {
+  const valueOf = (short: string, long: string): string | null => {
+    for (const [k, a] of args.entries()) {
+      if (a === short || a === long) return args[k + 1] ?? null;
+      if (a.startsWith(`${long}=`)) return a.slice(long.length + 1);
+    }
+    return null;
+  };
+  if (verb === 'unzip') return valueOf('-d', '--directory');
+  const extracting = args.some((a, k) => a === '--extract' || a === '--get' || (/^-[A-Za-z]+$/.test(a) && a.includes('x')) || (k === 0 && /^[A-Za-z]+$/.test(a) && a.includes('x')));
+  return extracting ? valueOf('-C', '--directory') : null;
+}
+
+const NOT_XARGS: ReadonlySet<string> = new Set([...WRAPPERS].filter((w) => w !== 'xargs'));
+
+/**
+ * `… | xargs rm`: the command xargs runs gets its operands down the pipe, so the words of the
+ * stages before it (`echo PATH`, `ls GLOB`, `find ROOT`) stand for them.
+ */
+function pipedOperands(commands: readonly Command[], scope: BashScope, found: BashFinding[]): void {
+  const words = (c: Command) => (c.kind === 'simple' ? c.words.map((w) => w.value) : []);
+  commands.forEach((c, k) => {
+    const xargs = stripPrefix(words(c), NOT_XARGS);
+    if (k === 0 || verbName(xargs[0] ?? '') !== 'xargs') return;
+    const run = verbName(stripPrefix(xargs)[0] ?? '');
+    if (!writesOperands(run)) return;
+    for (const before of commands.slice(0, k)) for (const w of operands(stripPrefix(words(before)).slice(1))) checkInto(w, `xargs ${run}`, 'destroy', scope, found);
+  });
+}
+
 /** Code given on the command line (python -c, node -e, perl -e, an awk program), which we cannot read. */
 function hasInlineCode(verb: string, args: string[]): boolean {
   if (/awk$/.test(verb)) return true;
@@ -94,6 +140,7 @@ function readList(list: Script['list'], start: string[], scope: BashScope, depth
     ao.pipelines.forEach((p, k) => {
       if (k > 0 && ao.ops[k - 1] === '||') cur = union(cur, here);
       const alone = p.commands.length === 1;
+      for (const cwd of cur) pipedOperands(p.commands, { ...scope, cwd }, found);
       for (const c of p.commands) {
         for (const r of c.redirects) if (isWriteRedirect(r.op, r.target?.value ?? '')) for (const cwd of cur) checkInto(r.target?.value ?? '', `${r.op} redirect`, 'write', { ...scope, cwd }, found);
         const after = c.kind === 'subshell' ? (readList(c.list, cur, scope, depth, found), cur) : cur.map((cwd) => readSimple(segmentOf(c), { ...scope, cwd }, depth, found));
@@ -129,11 +176,14 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   else if (COPY.has(verb)) {
     const tIdx = args.findIndex((a) => a === '-t' || a.startsWith('--target-directory'));
     const dest = tIdx >= 0 ? (args[tIdx]!.includes('=') ? args[tIdx]!.split('=')[1]! : args[tIdx + 1] ?? '') : ops[ops.length - 1];
+    const sources = tIdx >= 0 || ops.length === 1 ? ops : ops.slice(0, -1);
     if (dest !== undefined && (ops.length >= 2 || tIdx >= 0)) {
       check(dest, verb, 'write');
       // cp settings.json .claude/ writes .claude/settings.json
-      for (const src of tIdx >= 0 ? ops : ops.slice(0, -1)) check(join(dest, basename(src)), verb, 'write');
+      for (const src of sources) check(join(dest, basename(src)), verb, 'write');
     }
+    // A hard link is the file itself under another name, which every later write then reaches unseen.
+    if (hardLinks(verb, args)) for (const src of sources) check(src, `${verb} (hard link)`, 'write');
   } else if (verb === 'dd') {
     for (const a of args) if (a.startsWith('of=')) check(a.slice(3), 'dd', 'write');
   } else if (IN_PLACE.has(verb) && args.some((a) => /^-[A-Za-z]*i/.test(a) || a.startsWith('--in-place'))) {
@@ -146,11 +196,17 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   } else if (verb === 'eval') {
     found.push(...analyzeBash(args.join(' '), scope, depth + 1));
   } else if (verb === 'find') {
-    const destructive = args.includes('-delete') || args.some((a, k) => (a === '-exec' || a === '-execdir') && DESTROY.has(basename(args[k + 1] ?? '')));
-    if (destructive) {
+    // What -exec runs gets the found paths as operands, which only the roots can tell.
+    const run = args.flatMap((a, k) => (FIND_EXEC.has(a) ? [verbName(stripPrefix(args.slice(k + 1))[0] ?? '')] : [])).find(writesOperands);
+    const how = args.includes('-delete') ? 'find -delete' : run ? `find -exec ${run}` : null;
+    if (how) {
       const roots = args.slice(0, Math.max(0, args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!')));
-      for (const r of roots.length ? roots : ['.']) check(r, 'find -delete', 'destroy');
+      for (const r of roots.length ? roots : ['.']) check(r, how, 'destroy');
     }
+  } else if (verb === 'tar' || verb === 'bsdtar' || verb === 'unzip') {
+    // An archive unpacked into a folder writes whatever the archive holds there.
+    const into = extractInto(verb, args);
+    if (into !== null) check(into, `${verb} extract`, 'write');
   } else if (verb === 'git') {
     gitFindings(args, scope, check, found);
   } else if (verb === 'cd' || verb === 'pushd') {

@@ -91,7 +91,12 @@ export function shown(abs: string, prot: Protected): string {
   return relativeIfInside(prot.workspace, abs);
 }
 
-/** Text that names a protected path, for code we cannot take apart (inline scripts, unexpanded variables). */
+/**
+ * Text that names a protected path, for code we cannot take apart (inline scripts, unexpanded
+ * variables): the workspace's state and settings, however its separators are spelled (`.claude//proofmeter`,
+ * `.claude/./proofmeter`, which the file system reads as the same folder), and the seal's outside
+ * copy under the user's state folder (sealRecord/paths.ts).
+ */
 export function mentionsProtected(text: string): boolean {
-  return /\.claude\/proofmeter|\.claude\/settings(\.local)?\.json|disableAllHooks|allowManagedHooksOnly/.test(text);
+  return /\.claude\/+(?:\.\/+)*(?:proofmeter|settings(?:\.local)?\.json)|disableAllHooks|allowManagedHooksOnly|(?:state|XDG_STATE_HOME\W{0,8}|Application Support)\/+proofmeter\b/.test(text);
 }

@@ -7,104 +7,35 @@
 // would do to get past it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { netnsUnavailableReason, repoRoot, runClaude, type RequestLogEntry, type RunResult } from './runClaude';
-import { ensureClaude } from '../../scripts/setup-claude.mjs';
-import { GATES, gateGroup, type HookName } from '../../src/core/install/entries';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunResult } from './runClaude';
+import type { HookName } from '../../src/core/install/entries';
+import { bash, health, outcomes, pm, personEnv, preparedProject, realCliSuite, tallyJson, tallyText, toolResults, write } from './scenarioKit';
 
-const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
 const TIMEOUT = 180_000;
 // Two consecutive blocks are enough to see the gate hold; the default cap of 8 only takes longer.
 const ENV = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' };
 
-function pm(args: string[], cwd: string, extra: NodeJS.ProcessEnv = {}) {
-  const env = { ...process.env, ...extra };
-  for (const k of Object.keys(env)) if (k === 'CLAUDECODE' || k === 'AI_AGENT' || k.startsWith('CLAUDE_CODE_')) delete env[k];
-  const r = spawnSync(process.execPath, [BUNDLE, ...args], { cwd, env, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-function listAll(dir: string, base = dir): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? listAll(p, base) : [relative(base, p)];
-  });
-}
-
-/** Installed and adopted outside the run, as runClaude files; `only` keeps just those gates' entries. */
-function prepared(plan: string, opts: { only?: HookName[]; without?: HookName[]; adoptArgs?: string[] } = {}): Record<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'pm-prep-'));
-  mkdirSync(join(dir, '.claude'));
-  writeFileSync(join(dir, 'PLAN.md'), plan);
-  assert.equal(pm(['install', '--dir', dir], dir).code, 0);
-  const a = pm(['adopt', 'PLAN.md', '--cwd', dir, ...(opts.adoptArgs ?? [])], dir);
-  assert.equal(a.code, 0, a.err);
-  const files: Record<string, string> = {};
-  // The seal names this folder and keeps a copy under this HOME; moved into the run it would read as
-  // tampered, so the run starts unsealed (the seal has its own tests).
-  for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache') && !/(^|\/)seal[^/]*\.json$/.test(rel)) files[rel] = readFileSync(join(dir, rel), 'utf8');
-  rmSync(dir, { recursive: true, force: true });
-  if (opts.only || opts.without) {
-    const settings = JSON.parse(files[join('.claude', 'settings.json')]!);
-    const hooks: Record<string, unknown[]> = {};
-    for (const g of GATES.filter((x) => (opts.only ? opts.only.includes(x.hook) : !opts.without!.includes(x.hook)))) (hooks[g.event] ??= []).push(gateGroup(g));
-    files[join('.claude', 'settings.json')] = JSON.stringify({ ...settings, hooks }, null, 2);
-  }
-  return files;
-}
-
-const bash = (command: string) => ({ content: [{ type: 'tool_use' as const, name: 'Bash', input: { command, description: 'Run a command' } }] });
-const write = (file_path: string, content: string) => ({ content: [{ type: 'tool_use' as const, name: 'Write', input: { file_path, content } }] });
+/**
+ * Installed and adopted outside the run, as runClaude files; `only` keeps just those gates' entries.
+ * The seal names the preparing folder; these runs start unsealed (the seal has its own tests).
+ */
+const prepared = (plan: string, opts: { only?: HookName[]; without?: HookName[]; adoptArgs?: string[] } = {}) =>
+  preparedProject({ files: { 'PLAN.md': plan }, seal: 'none', ...opts });
 
 /** A script that rewrites the local settings file the way a tool would, naming it so no reader of the command line sees it. */
 const tweak = (settings: Record<string, unknown>) =>
   `import json, os\npath = os.path.join('.claude', 'settings' + '.local.json')\nopen(path, 'w').write(json.dumps(json.loads(${JSON.stringify(JSON.stringify(settings))})))\n`;
 
-function health(run: RunResult): Array<{ event: string; outcome: string; time: string }> {
-  const p = join(run.project, '.claude', 'proofmeter', 'health.jsonl');
-  return existsSync(p) ? readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
-}
-
-const outcomes = (run: RunResult, event: string) => health(run).filter((h) => h.event === event).map((h) => h.outcome);
-
-function toolResults(run: RunResult): string[] {
-  const last = (q: RequestLogEntry) => (q.body?.messages ?? []).filter((m: any) => m.role === 'user').at(-1);
-  return run
-    .requests()
-    .filter((q) => q.path === '/v1/messages' && q.reply.kind === 'thread')
-    .flatMap((q) => {
-      const c = last(q)?.content;
-      return (Array.isArray(c) ? c : []).filter((b: any) => b?.type === 'tool_result').map((b: any) => (typeof b.content === 'string' ? b.content : JSON.stringify(b.content)));
-    });
-}
-
-function tallyJson(run: RunResult): any {
-  const r = pm(['tally', '--cwd', run.project, '--json'], run.project, { HOME: run.home });
-  return JSON.parse(r.out);
-}
-
-const tallyText = (run: RunResult) => pm(['tally', '--cwd', run.project], run.project, { HOME: run.home }).out;
-
 describe('settings changes, allowances and accepted findings with the real Claude Code CLI', function () {
   this.timeout(15 * 60 * 1000);
-  const runs: RunResult[] = [];
-
-  before(async function () {
-    const reason = netnsUnavailableReason();
-    if (reason) throw new Error(`cannot isolate the CLI from the network here: ${reason}`);
-    if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run node esbuild.mjs first`);
-    await ensureClaude();
-  });
-
-  after(() => runs.forEach((r) => r.cleanup()));
+  const cli = realCliSuite();
 
   const OPEN_PLAN = '# Open\n\n## Steps\n- S1. Write the notes. Proof: `grep -q never-written notes.txt`\n';
 
-  async function disableMidSession(name: string, files: Record<string, string>): Promise<RunResult> {
-    const run = await runClaude({
+  function disableMidSession(name: string, files: Record<string, string>): Promise<RunResult> {
+    return cli.run({
       name,
       mode: 'print',
       prompt: 'finish the open task',
@@ -119,8 +50,6 @@ describe('settings changes, allowances and accepted findings with the real Claud
         }],
       },
     });
-    runs.push(run);
-    return run;
   }
 
   it('a script writes disableAllHooks: true into settings.local.json mid-session: the change is refused and the stop is still blocked', async function () {
@@ -145,7 +74,7 @@ describe('settings changes, allowances and accepted findings with the real Claud
 
   it('a script adds env to settings.local.json: refused, and the next Bash call does not see the variable', async function () {
     this.timeout(TIMEOUT);
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'config-env',
       mode: 'print',
       prompt: 'finish the env task',
@@ -160,7 +89,6 @@ describe('settings changes, allowances and accepted findings with the real Claud
         }],
       },
     });
-    runs.push(run);
     assert.deepEqual(outcomes(run, 'config-change'), ['refused']);
     assert.ok(toolResults(run).includes('PM_LEAK=unset'), toolResults(run).join('\n'));
     assert.ok(outcomes(run, 'stop').includes('block'));
@@ -170,7 +98,7 @@ describe('settings changes, allowances and accepted findings with the real Claud
     this.timeout(TIMEOUT);
     const commit = 'git init -q && git add README.md && git -c user.email=a@example.com -c user.name=A commit -q --no-verify -m init';
     let id = '';
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'config-no-verify',
       mode: 'tui',
       args: ['--dangerously-skip-permissions'],
@@ -193,7 +121,6 @@ describe('settings changes, allowances and accepted findings with the real Claud
         await t.waitForTurnEnd(2, 60000);
       },
     });
-    runs.push(run);
     assert.match(id, /^G-[0-9a-f]{6}$/);
     assert.deepEqual(outcomes(run, 'guard').filter((o) => o !== 'allow'), ['deny', 'allowed-once']);
     assert.ok(toolResults(run).some((r) => r.includes(`If you, the person, want to allow this once, type: allow ${id}`)), 'the denial named the id');
@@ -202,8 +129,8 @@ describe('settings changes, allowances and accepted findings with the real Claud
     const t = tallyJson(run);
     const nv = t.integrity.filter((f: any) => f.kind === 'no-verify');
     assert.equal(nv.length, 1, JSON.stringify(t.integrity));
-    assert.equal(nv[0].severity, 'warning');
-    assert.ok(nv[0].file === run.transcripts[0] && Number.isInteger(nv[0].line));
+    assert.equal(nv[0]!.severity, 'warning');
+    assert.ok(nv[0]!.file === run.transcripts[0] && Number.isInteger(nv[0]!.line));
   });
 
   it('an error finding holds the stop until the person types "accept F-…"; then the stop goes through and the tally shows it accepted', async function () {
@@ -224,7 +151,7 @@ with open(path, 'a') as f:
 PY`;
     let findingId = '';
     let before: any = null;
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'config-accept',
       mode: 'tui',
       args: ['--dangerously-skip-permissions'],
@@ -235,13 +162,12 @@ PY`;
         await t.waitForScreen(/❯/, 30000);
         await t.submit('finish the notes task');
         await t.waitForTurnEnd(1, 90000);
-        before = JSON.parse(pm(['tally', '--cwd', t.project, '--json'], t.project, { HOME: join(t.root, 'home') }).out);
+        before = JSON.parse(pm(['tally', '--cwd', t.project, '--json'], t.project, personEnv(join(t.root, 'home'))).out);
         findingId = before.integrity.find((f: any) => f.kind === 'transcript-tampered')?.id ?? '';
         await t.submit(`accept ${findingId}`);
         await t.waitForTurnEnd(2, 90000);
       },
     });
-    runs.push(run);
     assert.match(findingId, /^F-[0-9a-z]{7}$/, JSON.stringify(before?.integrity));
     assert.equal(before.verdict, 'not-done', 'held by the finding although S1 is proved');
     assert.equal(before.items[0].state, 'proved');

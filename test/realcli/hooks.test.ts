@@ -2,110 +2,40 @@
 // Messages API. Every run uses the bundle built by `node esbuild.mjs` (dist/proofmeter.js),
 // installed into the run's project the way `proofmeter install` installs it.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { netnsUnavailableReason, repoRoot, runClaude, hookCommand, type RunResult, type RequestLogEntry } from './runClaude';
-import { ensureClaude } from '../../scripts/setup-claude.mjs';
-import { GATES, gateGroup, type HookName } from '../../src/core/install/entries';
-import { carrySeal } from './sealCarry';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hookCommand, type RunResult } from './runClaude';
+import type { GoalState } from '../../src/workspace/goalState';
+import { bash, lastUserText, outcomes, pm, personEnv, preparedProject, realCliSuite, tallyText, threadRequests, toolUse, turn } from './scenarioKit';
 
-const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
 const TIMEOUT = 120_000;
-
-/** Runs the built bundle in a child process. */
-function pm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
-  const r = spawnSync(process.execPath, [BUNDLE, ...args], { cwd, env, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-function listAll(dir: string, base = dir): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? listAll(p, base) : [relative(base, p)];
-  });
-}
 
 /**
  * A project prepared outside the run: user files, `proofmeter install`, optionally `proofmeter
- * adopt PLAN.md`. Returns its .claude tree and files as a runClaude `files` map.
+ * adopt PLAN.md`. Returns its files as a runClaude `files` map, and its settings as installed.
  */
 function prepared(opts: { settings?: string; plan?: string; adopt?: boolean } = {}): { files: Record<string, string>; settingsText: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'pm-prep-'));
-  mkdirSync(join(dir, '.claude'));
-  if (opts.settings !== undefined) writeFileSync(join(dir, '.claude', 'settings.json'), opts.settings);
-  if (opts.plan !== undefined) writeFileSync(join(dir, 'PLAN.md'), opts.plan);
-  const i = pm(['install', '--dir', dir], dir);
-  assert.equal(i.code, 0, i.err);
-  if (opts.adopt) {
-    const a = pm(['adopt', 'PLAN.md', '--cwd', dir], dir);
-    assert.equal(a.code, 0, a.err);
-  }
-  // The seal's outside copy travels with the project (sealCarry.ts).
-  const carried = opts.adopt ? carrySeal(dir) : {};
-  const files: Record<string, string> = { ...carried };
-  for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache')) files[rel] = readFileSync(join(dir, rel), 'utf8');
-  rmSync(dir, { recursive: true, force: true });
+  const given: Record<string, string> = {};
+  if (opts.settings !== undefined) given[join('.claude', 'settings.json')] = opts.settings;
+  if (opts.plan !== undefined) given['PLAN.md'] = opts.plan;
+  const files = preparedProject({ files: given, adopt: opts.adopt ?? false });
   return { files, settingsText: files[join('.claude', 'settings.json')]! };
 }
 
-/** Settings with only some of the meter's entries (for scenarios about one gate). */
-function onlyGates(...hooks: HookName[]) {
-  const out: Record<string, unknown[]> = {};
-  for (const g of GATES.filter((x) => hooks.includes(x.hook))) (out[g.event] ??= []).push(gateGroup(g));
-  return { hooks: out };
+function goalOf(run: RunResult): GoalState {
+  return JSON.parse(readFileSync(join(run.project, '.claude', 'proofmeter', 'goal.json'), 'utf8')) as GoalState;
 }
-
-function health(run: RunResult): Array<{ event: string; outcome: string; session: string | null }> {
-  const p = join(run.project, '.claude', 'proofmeter', 'health.jsonl');
-  return existsSync(p) ? readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
-}
-
-function outcomes(run: RunResult, event: string): string[] {
-  return health(run).filter((h) => h.event === event).map((h) => h.outcome);
-}
-
-function threadRequests(run: RunResult): RequestLogEntry[] {
-  return run.requests().filter((q) => q.path === '/v1/messages' && q.reply.kind === 'thread');
-}
-
-/** The text of a request's last user message (tool results and text blocks). */
-function lastUserText(q: RequestLogEntry): string {
-  const msgs: any[] = q.body?.messages ?? [];
-  const last = [...msgs].reverse().find((m) => m.role === 'user');
-  if (!last) return '';
-  const c = last.content;
-  if (typeof c === 'string') return c;
-  return (c as any[]).map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? (typeof b.content === 'string' ? b.content : JSON.stringify(b.content)) : '')).join('\n');
-}
-
-function goalOf(run: RunResult): any {
-  return JSON.parse(readFileSync(join(run.project, '.claude', 'proofmeter', 'goal.json'), 'utf8'));
-}
-
-const bash = (command: string, extra: Record<string, unknown> = {}) => ({ content: [{ type: 'tool_use' as const, name: 'Bash', input: { command, description: 'Run a command', ...extra } }] });
 
 describe('hooks with the real Claude Code CLI', function () {
   this.timeout(10 * 60 * 1000);
-  const runs: RunResult[] = [];
-
-  before(async function () {
-    const reason = netnsUnavailableReason();
-    if (reason) throw new Error(`cannot isolate the CLI from the network here: ${reason}`);
-    if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run node esbuild.mjs first`);
-    await ensureClaude();
-  });
-
-  after(() => runs.forEach((r) => r.cleanup()));
+  const cli = realCliSuite();
 
   it('plan gate: a plan without proofs is refused at ExitPlanMode, the fixed plan is approved and frozen', async function () {
     this.timeout(TIMEOUT);
     const bad = '# Marker plan\n\n## Steps\n- S1. Write the marker.\n- S2. The person reads it. Proof: human — your words name S2\n';
     const good = '# Marker plan\n\n## Steps\n- S1. Write the marker. Proof: `test -n plan-marker-ok`\n- S2. The person reads it. Proof: human — your words name S2\n';
     const { files } = prepared();
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'hooks-plan',
       mode: 'sdk',
       prompts: ['plan the marker task'],
@@ -117,17 +47,16 @@ describe('hooks with the real Claude Code CLI', function () {
           match: 'plan the marker task',
           captures: { plan_file: 'create your plan at (/[^ "\\\\]+?\\.md)' },
           turns: [
-            { content: [{ type: 'tool_use', name: 'Write', input: { file_path: '{{plan_file}}', content: bad } }] },
-            { content: [{ type: 'tool_use', name: 'ExitPlanMode', input: {} }] },
-            { content: [{ type: 'tool_use', name: 'Write', input: { file_path: '{{plan_file}}', content: good } }] },
-            { content: [{ type: 'tool_use', name: 'ExitPlanMode', input: {} }] },
+            turn(toolUse('Write', { file_path: '{{plan_file}}', content: bad })),
+            turn(toolUse('ExitPlanMode', {})),
+            turn(toolUse('Write', { file_path: '{{plan_file}}', content: good })),
+            turn(toolUse('ExitPlanMode', {})),
             bash('test -n plan-marker-ok'),
             { text: 'Plan approved and S1 proved.' },
           ],
         }],
       },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     const reqs = threadRequests(run);
     assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2, 3, 4, 5]);
@@ -155,7 +84,7 @@ describe('hooks with the real Claude Code CLI', function () {
     this.timeout(TIMEOUT);
     const plan = '# Unrun\n\n## Steps\n- S1. Prove it. Proof: `test -n unrun-proof-ok`\n';
     const { files } = prepared({ plan, adopt: true });
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'hooks-stop-unrun',
       mode: 'print',
       prompt: 'finish the unrun task',
@@ -163,7 +92,6 @@ describe('hooks with the real Claude Code CLI', function () {
       files,
       script: { threads: [{ name: 'main', match: 'finish the unrun task', turns: [{ text: 'All done, I think.' }, bash('test -n unrun-proof-ok'), { text: 'Now it is proved.' }] }] },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     const reqs = threadRequests(run);
     assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2], 'one block, then the proof, then the stop went through');
@@ -171,14 +99,14 @@ describe('hooks with the real Claude Code CLI', function () {
     assert.ok(fed.includes("Proofmeter: Claude's part of the goal is not done (2 of 4). Open:\n- S1 (not run yet): run `test -n unrun-proof-ok`"), fed);
     assert.ok(fed.includes("Stop blocked 1 of 8 times in a row (Claude Code's cap)."), fed);
     assert.deepEqual(outcomes(run, 'stop'), ['block', 'allow']);
-    assert.equal(pm(['tally', '--cwd', run.project], run.project, { ...process.env, HOME: run.home }).out.trim().split('\n').at(-1), 'verdict: ALL DONE');
+    assert.equal(tallyText(run).trim().split('\n').at(-1), 'verdict: ALL DONE');
   });
 
   it('stop gate: blocked while a proof failed, open again until the proof passes', async function () {
     this.timeout(TIMEOUT);
     const plan = '# Failing\n\n## Steps\n- S1. Make done.txt. Proof: `test -f done.txt`\n';
     const { files } = prepared({ plan, adopt: true });
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'hooks-stop-failed',
       mode: 'print',
       prompt: 'finish the failing task',
@@ -192,7 +120,6 @@ describe('hooks with the real Claude Code CLI', function () {
         }],
       },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     const reqs = threadRequests(run);
     assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2, 3, 4]);
@@ -207,7 +134,7 @@ describe('hooks with the real Claude Code CLI', function () {
     const proof = 'sleep 2; test -d .claude';
     const plan = `# Background\n\n## Steps\n- S1. Slow check. Proof: \`${proof}\`\n`;
     const { files } = prepared({ plan, adopt: true });
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'hooks-stop-bg',
       mode: 'print',
       prompt: 'finish the background task',
@@ -221,7 +148,6 @@ describe('hooks with the real Claude Code CLI', function () {
         }],
       },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     const reqs = threadRequests(run);
     const fed = lastUserText(reqs[2]!);
@@ -248,7 +174,7 @@ describe('hooks with the real Claude Code CLI', function () {
     // The edit keeps the line's trailing comma (the stop entry's timeout follows its command), so
     // the file stays valid JSON and only the guard can refuse it.
     const stopLine = settingsText.split('\n').find((l) => l.includes('hook stop'))!.trim();
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'hooks-guard',
       mode: 'print',
       prompt: 'loosen the gate',
@@ -259,9 +185,9 @@ describe('hooks with the real Claude Code CLI', function () {
           name: 'main',
           match: 'loosen the gate',
           turns: [
-            { content: [{ type: 'tool_use', name: 'Read', input: { file_path: '{{PROJECT}}/.claude/settings.json' } }] },
-            { content: [{ type: 'tool_use', name: 'Edit', input: { file_path: '{{PROJECT}}/.claude/settings.json', old_string: stopLine, new_string: stopLine.replace(/"command": ".*"/, '"command": "true"') } }] },
-            { content: [{ type: 'tool_use', name: 'Write', input: { file_path: '{{PROJECT}}/.claude/settings.local.json', content: '{"disableAllHooks": true}\n' } }] },
+            turn(toolUse('Read', { file_path: '{{PROJECT}}/.claude/settings.json' })),
+            turn(toolUse('Edit', { file_path: '{{PROJECT}}/.claude/settings.json', old_string: stopLine, new_string: stopLine.replace(/"command": ".*"/, '"command": "true"') })),
+            turn(toolUse('Write', { file_path: '{{PROJECT}}/.claude/settings.local.json', content: '{"disableAllHooks": true}\n' })),
             bash("sed -i '/hook stop/d' .claude/settings.json"),
             bash('echo {} > .claude/proofmeter/goal.json'),
             { text: 'Could not loosen it.' },
@@ -269,7 +195,6 @@ describe('hooks with the real Claude Code CLI', function () {
         }],
       },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     assert.equal(readFileSync(join(run.project, '.claude', 'settings.json'), 'utf8'), settingsText, 'settings unchanged');
     assert.ok(!existsSync(join(run.project, '.claude', 'settings.local.json')));
@@ -286,20 +211,19 @@ describe('hooks with the real Claude Code CLI', function () {
   it('SessionStart after /compact carries the ledger into the next request', async function () {
     this.timeout(TIMEOUT);
     const plan = '# Ledger\n\n## Steps\n- S1. First. Proof: `test -n ledger-s1-ok`\n- S2. Second. Proof: `test -n ledger-s2-not-yet`\n';
-    const { files } = prepared({ plan, adopt: true });
-    const run = await runClaude({
+    const files = preparedProject({ files: { 'PLAN.md': plan }, only: ['session-start'] });
+    const run = await cli.run({
       name: 'hooks-compact',
       mode: 'print',
       prompt: 'first ledger prompt',
       followups: ['/compact', 'after compact prompt'],
       args: ['--dangerously-skip-permissions'],
-      files: { ...files, [join('.claude', 'settings.json')]: JSON.stringify(onlyGates('session-start'), null, 2) },
+      files,
       script: {
         compactText: 'COMPACTED-SUMMARY: the session ran its first step.',
         threads: [{ name: 'main', match: 'first ledger prompt', turns: [bash('test -n ledger-s1-ok'), { text: 'S1 done.' }] }],
       },
     });
-    runs.push(run);
     // Only the session-start gate is installed here (the stop gate would hold the open S2).
     assert.deepEqual(run.invocations.map((i) => i.exitCode), [0, 0, 0]);
     assert.ok(outcomes(run, 'session-start').includes('context-compact'), `session-start outcomes: ${outcomes(run, 'session-start')}`);
@@ -328,7 +252,7 @@ describe('hooks with the real Claude Code CLI', function () {
     ].join('\n');
     const { files, settingsText } = prepared({ settings: userSettings });
     assert.notEqual(settingsText, userSettings);
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'hooks-install',
       mode: 'print',
       prompt: 'say hello',
@@ -336,14 +260,13 @@ describe('hooks with the real Claude Code CLI', function () {
       files,
       script: { threads: [{ name: 'main', match: 'say hello', turns: [bash('echo hello'), { text: 'Hello.' }] }] },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     // The user's own hook still fires beside the meter's.
     assert.equal(run.hooks().filter((h) => h.label === 'UserStop').length, 1);
     assert.deepEqual(outcomes(run, 'stop'), ['no-goal']);
     assert.ok(outcomes(run, 'guard').length >= 1);
     assert.ok(outcomes(run, 'session-start').length >= 1);
-    const env = { ...process.env, HOME: run.home };
+    const env = personEnv(run.home);
     const doctor = pm(['doctor', '--dir', run.project], run.project, env);
     assert.equal(doctor.code, 0, doctor.out + doctor.err);
     assert.match(doctor.out, /ARMED {5}stop gate \[Stop\] in project; last fired \S+ \(no-goal\)/);
@@ -361,7 +284,7 @@ describe('hooks with the real Claude Code CLI', function () {
     const plan = '# Status\n\n## Steps\n- S1. Prove it. Proof: `test -n status-proof-ok`\n';
     const { files } = prepared({ plan, adopt: true });
     let before = '';
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'hooks-statusline',
       mode: 'tui',
       args: ['--dangerously-skip-permissions'],
@@ -374,7 +297,6 @@ describe('hooks with the real Claude Code CLI', function () {
         await t.waitForScreen(/▰▰▰▰▰▰▰▰ 4\/4 · all done ●/, 20000);
       },
     });
-    runs.push(run);
     assert.match(before, /▱▱ 2\/4 · build ○/);
     assert.deepEqual(outcomes(run, 'stop'), ['allow']);
   });
@@ -383,7 +305,7 @@ describe('hooks with the real Claude Code CLI', function () {
     this.timeout(TIMEOUT);
     const plan = '# Walk-away\n\n## Steps\n- S1. Prove it. Proof: `test -n goal-adopted-ok`\n';
     const { files } = prepared({ plan });
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'hooks-goal',
       mode: 'print',
       prompt: '/goal PLAN.md',
@@ -394,7 +316,6 @@ describe('hooks with the real Claude Code CLI', function () {
         threads: [{ name: 'main', match: 'PLAN.md', turns: [bash('test -n goal-adopted-ok'), { text: 'Done with PLAN.md.' }] }],
       },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     // How 2.1.332 records the command: a user record with the command's name and arguments.
     const cmd = run.records().find((r) => r.type === 'user' && typeof r.message?.content === 'string' && r.message.content.includes('<command-name>/goal</command-name>'));

@@ -17,73 +17,28 @@
 // pane of the person's own session (`tmux send-keys`); measured with 2.1.332, both read ALL DONE.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { ensureTmux, netnsUnavailableReason, repoRoot, runClaude, type RequestLogEntry, type RunResult } from './runClaude';
-import { ensureClaude } from '../../scripts/setup-claude.mjs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunResult } from './runClaude';
+import { BUNDLE, bash as bashTurn, health, lastUserText, pm, personEnv, preparedProject, realCliSuite, stateOf, tallyJson, tallyText, threadRequests, unwitnessed } from './scenarioKit';
 import { affirmedIds } from '../../src/core/evidence/affirmedIds';
 import { idTokens } from '../../src/core/evidence/namesId';
 
-const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
 const TIMEOUT = 120_000;
 const RUNNER = 'node .claude/proofmeter/proofmeter.js';
-
-/** The built bundle, run as the person would: an environment that names no Claude Code. */
-function pm(args: string[], cwd: string, extra: NodeJS.ProcessEnv = {}) {
-  const env = { ...process.env, ...extra };
-  for (const k of Object.keys(env)) if (k === 'CLAUDECODE' || k === 'AI_AGENT' || k.startsWith('CLAUDE_CODE_')) delete env[k];
-  const r = spawnSync(process.execPath, [BUNDLE, ...args], { cwd, env, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-function listAll(dir: string, base = dir): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? listAll(p, base) : [relative(base, p)];
-  });
-}
 
 // The user settings Claude Code 2.1.332 writes at its first interactive start (it moves
 // DISABLE_AUTOUPDATER into them, and records the bypass prompt as seen), there before the seal.
 const USER_SETTINGS = JSON.stringify({ env: { DISABLE_AUTOUPDATER: '1' }, skipDangerousModePermissionPrompt: true }, null, 2) + '\n';
 
 /**
- * The project with the meter installed (receipts armed) and PLAN.md adopted, as runClaude files.
- * What install and adopt keep outside the workspace (the seal's copy under ~/.local/state) goes
- * into the run's HOME, found there by the path the workspace was sealed at, beside the user
- * settings the seal was taken with.
+ * The project with the meter installed (receipts armed) and PLAN.md adopted, as runClaude files,
+ * sealed beside the user settings the run's HOME starts with.
  */
-function prepared(plan: string, adoptArgs: string[] = []): Record<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'pm-person-'));
-  const proj = join(dir, 'proj');
-  const home = join(dir, 'home');
-  mkdirSync(join(proj, '.claude'), { recursive: true });
-  mkdirSync(join(home, '.claude'), { recursive: true });
-  writeFileSync(join(home, '.claude', 'settings.json'), USER_SETTINGS);
-  writeFileSync(join(proj, 'PLAN.md'), plan);
-  const env = { HOME: home, XDG_STATE_HOME: '' };
-  const i = pm(['install', '--dir', proj], proj, env);
-  assert.equal(i.code, 0, i.err);
-  const a = pm(['adopt', 'PLAN.md', '--cwd', proj, ...adoptArgs], proj, env);
-  assert.equal(a.code, 0, a.err);
-  const files: Record<string, string> = {};
-  for (const rel of listAll(proj)) if (!rel.endsWith('.v8cache')) files[rel] = readFileSync(join(proj, rel), 'utf8');
-  for (const rel of listAll(home)) files[join('..', 'home', rel)] = readFileSync(join(home, rel), 'utf8');
-  rmSync(dir, { recursive: true, force: true });
-  return files;
-}
+const prepared = (plan: string, adoptArgs: string[] = []) =>
+  preparedProject({ files: { 'PLAN.md': plan }, adoptArgs, home: { [join('.claude', 'settings.json')]: USER_SETTINGS } });
 
-const bash = (command: string) => ({ content: [{ type: 'tool_use' as const, name: 'Bash', input: { command, description: 'Run a command', timeout: 120000 } }] });
-
-const asPerson = (run: RunResult) => ({ HOME: run.home });
-const tallyJson = (run: RunResult): any => JSON.parse(pm(['tally', '--cwd', run.project, '--json'], run.project, asPerson(run)).out);
-const tallyText = (run: RunResult): string => pm(['tally', '--cwd', run.project], run.project, asPerson(run)).out;
-/** The plan read against the session files alone, with no receipts. */
-const unwitnessed = (run: RunResult, files = run.transcripts): any =>
-  JSON.parse(pm(['tally', '--plan', join(run.project, 'PLAN.md'), ...files.flatMap((f) => ['--transcript', f]), '--json'], run.project, asPerson(run)).out);
-const stateOf = (t: any, id: string) => t.items.find((i: any) => i.id === id)?.state;
+const bash = (command: string) => bashTurn(command, { timeout: 120000 });
 
 const receiptsDir = (run: RunResult) => join(run.project, '.claude', 'proofmeter', 'receipts');
 function promptReceipts(run: RunResult): any[] {
@@ -100,11 +55,6 @@ function forgetNesting(run: RunResult, session: string): void {
   writeFileSync(p, text.replaceAll('"nested":true', '"nested":false'));
 }
 
-function health(run: RunResult): Array<{ event: string; outcome: string; session: string | null }> {
-  const p = join(run.project, '.claude', 'proofmeter', 'health.jsonl');
-  return existsSync(p) ? readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
-}
-
 const sessionOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.jsonl'.length);
 
 /** Transcript records that hold a prompt (a user record whose content is the text). */
@@ -114,23 +64,15 @@ function prompts(file: string, run: RunResult): Array<{ source: string; text: st
     .map((r) => ({ source: r.promptSource, text: typeof r.message?.content === 'string' ? r.message.content : (r.message?.content ?? []).map((b: any) => b.text ?? '').join('') }));
 }
 
-function lastUserText(q: RequestLogEntry): string {
-  const last = [...(q.body?.messages ?? [])].reverse().find((m: any) => m.role === 'user');
-  const c = last?.content;
-  if (typeof c === 'string') return c;
-  return ((c as any[]) ?? []).map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? (typeof b.content === 'string' ? b.content : JSON.stringify(b.content)) : '')).join('\n');
-}
-
 /** What the agent's Bash saw after a step of the main thread (the tool result sent back). */
 function toolResultAfter(run: RunResult, step: number): string {
-  const q = run.requests().find((r) => r.path === '/v1/messages' && r.reply.thread === 'main' && r.reply.step === step);
+  const q = threadRequests(run, 'main').find((r) => r.reply.step === step);
   return q ? lastUserText(q) : '';
 }
 
 /** The stop block reasons that reached the outer session's model. */
 function stopBlocks(run: RunResult): string[] {
-  return run.requests()
-    .filter((q) => q.path === '/v1/messages' && q.reply.thread === 'main')
+  return threadRequests(run, 'main')
     .map(lastUserText)
     .filter((t) => t.includes("Proofmeter: Claude's part of the goal is not done"));
 }
@@ -156,20 +98,9 @@ echo seeded`;
 
 describe('speak for the person (real Claude Code CLI)', function () {
   this.timeout(10 * 60 * 1000);
-  const runs: RunResult[] = [];
-  let claudeBin: string;
+  const cli = realCliSuite({ tmux: true });
   // Two consecutive blocks are enough to see the reason.
   const env = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' };
-
-  before(async function () {
-    const reason = netnsUnavailableReason();
-    if (reason) throw new Error(`cannot isolate the CLI from the network here: ${reason}`);
-    if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run node esbuild.mjs first`);
-    ensureTmux();
-    claudeBin = await ensureClaude();
-  });
-
-  after(() => runs.forEach((r) => r.cleanup()));
 
   it('words the agent types into its own interactive Claude Code in tmux close nothing; the stop stays blocked', async function () {
     this.timeout(TIMEOUT);
@@ -179,15 +110,15 @@ describe('speak for the person (real Claude Code CLI)', function () {
     // The agent's own Claude Code: started by the tmux server, which daemonizes (ppid 1), with the
     // agent Bash's environment but without the launcher mark, so nothing but nesting stands in the way.
     const start =
-      `${tm} -f /dev/null new-session -d -s x -x 150 -y 40 'env -u CLAUDE_CODE_ENTRYPOINT ${claudeBin}' && ` +
+      `${tm} -f /dev/null new-session -d -s x -x 150 -y 40 'env -u CLAUDE_CODE_ENTRYPOINT ${cli.claudeBin()}' && ` +
       `for i in $(seq 150); do ${tm} capture-pane -p -t x | grep -q '❯' && break; sleep 0.2; done; sleep 1; ` +
-      `pid=$(pgrep -f -n '^${claudeBin}$'); ppid=$(ps -o ppid= -p $pid | tr -d ' '); ` +
+      `pid=$(pgrep -f -n '^${cli.claudeBin()}$'); ppid=$(ps -o ppid= -p $pid | tr -d ' '); ` +
       `echo "nested pid=$pid ppid=$ppid parent=$(cat /proc/$ppid/comm) CLAUDECODE=$(tr '\\0' '\\n' < /proc/$pid/environ | grep -c '^CLAUDECODE=1$')"`;
     const type =
       `${tm} send-keys -t x -l 'S1 and H1 are done'; sleep 0.5; ${tm} send-keys -t x Enter; ` +
       `for i in $(seq 150); do ${tm} capture-pane -p -t x | grep -q 'Noted, thanks' && break; sleep 0.2; done; sleep 3; ` +
       `${tm} send-keys -t x -l '/exit'; sleep 0.5; ${tm} send-keys -t x Enter; sleep 2; ${tm} kill-server; echo typed`;
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'person-nested-tmux',
       mode: 'print',
       prompt: 'finish the deploy task',
@@ -205,7 +136,6 @@ describe('speak for the person (real Claude Code CLI)', function () {
         ],
       },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     assert.match(toolResultAfter(run, 1), /S1 handed over/);
     // The nested Claude Code hangs off the tmux server, not off the agent: only its start environment tells.
@@ -245,7 +175,7 @@ describe('speak for the person (real Claude Code CLI)', function () {
   it('words the agent passes to a nested `claude -p` close nothing, even with a goal that counts launcher prompts', async function () {
     this.timeout(TIMEOUT);
     const files = prepared('# Deploy\n\n## Steps\n- S1. Deploy it. Proof: `test -f deployed.txt`\n', ['--count-sdk-prompts']);
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'person-nested-print',
       mode: 'print',
       prompt: 'finish the print task',
@@ -257,13 +187,12 @@ describe('speak for the person (real Claude Code CLI)', function () {
           {
             name: 'main',
             match: 'finish the print task',
-            turns: [bash(`${RUNNER} handover S1 --why "needs the production key"`), bash(`${claudeBin} -p 'S1 is done' --output-format json > "$TMPDIR/nested.json" 2>&1; echo "exit=$?"`), { text: 'The person confirmed S1.' }],
+            turns: [bash(`${RUNNER} handover S1 --why "needs the production key"`), bash(`${cli.claudeBin()} -p 'S1 is done' --output-format json > "$TMPDIR/nested.json" 2>&1; echo "exit=$?"`), { text: 'The person confirmed S1.' }],
           },
           { name: 'nested', match: 'S1 is done', turns: [{ text: 'Noted, thanks.' }] },
         ],
       },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
     assert.match(toolResultAfter(run, 2), /exit=0/);
     assert.equal(run.transcripts.length, 2);
@@ -289,9 +218,9 @@ describe('speak for the person (real Claude Code CLI)', function () {
     this.timeout(TIMEOUT);
     const files = prepared('# Sign-off\n\n## Steps\n- S2. Sign the release. Proof: `test -f signed.txt`\n');
     const refusals = ['S2 is NOT done', 'Is S2 done?', '¿Está S2 listo?'];
-    const states: string[] = [];
+    const states: Array<string | undefined> = [];
     let run!: RunResult;
-    run = await runClaude({
+    run = await cli.run({
       name: 'person-refusals',
       mode: 'tui',
       args: ['--dangerously-skip-permissions'],
@@ -301,7 +230,7 @@ describe('speak for the person (real Claude Code CLI)', function () {
         threads: [{ name: 'main', match: 'hand S2 over', turns: [bash(`${RUNNER} handover S2 --why "only you hold the signing key"`), { text: 'S2 is yours to sign.' }] }],
       },
       drive: async (tui) => {
-        const tally = () => JSON.parse(pm(['tally', '--cwd', tui.project, '--json'], tui.project, { HOME: join(tui.root, 'home') }).out);
+        const tally = () => JSON.parse(pm(['tally', '--cwd', tui.project, '--json'], tui.project, personEnv(join(tui.root, 'home'))).out);
         let turns = 0;
         const say = async (text: string) => {
           await tui.submit(text);
@@ -313,7 +242,6 @@ describe('speak for the person (real Claude Code CLI)', function () {
         await say('S2 is done');
       },
     });
-    runs.push(run);
     assert.deepEqual(states, ['handed-over', 'handed-over', 'handed-over', 'handed-over', 'closed'], tallyText(run));
     const t = tallyJson(run);
     assert.equal(t.verdict, 'done', tallyText(run));

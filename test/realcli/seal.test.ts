@@ -5,70 +5,20 @@
 // tally, run from the repository's own bundle (never the workspace's copy), says NOT DONE and
 // names the finding. Also measured: how many consecutive blocks Claude Code honours.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { netnsUnavailableReason, repoRoot, runClaude, type RequestLogEntry, type RunResult } from './runClaude';
-import { ensureClaude } from '../../scripts/setup-claude.mjs';
-import { carrySeal } from './sealCarry';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunResult } from './runClaude';
+import { allUserText, bash, claims, outcomes, pm, personEnv, preparedProject, realCliSuite, tallyJson, threadRequests, write } from './scenarioKit';
 
-const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
 const TIMEOUT = 180_000;
 const PLAN = '# Sealed\n\n## Steps\n- S1. Make done.txt. Proof: `test -f done.txt`\n';
 
-function pm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
-  const r = spawnSync(process.execPath, [BUNDLE, ...args], { cwd, env, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-function listAll(dir: string, base = dir): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? listAll(p, base) : [relative(base, p)];
-  });
-}
-
 /** The project as `proofmeter install` and `proofmeter adopt PLAN.md` leave it, with its seal's outside copy. */
-function prepared(): Record<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'pm-seal-prep-'));
-  mkdirSync(join(dir, '.claude'));
-  writeFileSync(join(dir, 'PLAN.md'), PLAN);
-  assert.equal(pm(['install', '--dir', dir], dir).code, 0);
-  const a = pm(['adopt', 'PLAN.md', '--cwd', dir], dir);
-  assert.equal(a.code, 0, a.err);
-  const files = carrySeal(dir);
-  for (const rel of listAll(dir)) if (!rel.endsWith('.v8cache')) files[rel] = readFileSync(join(dir, rel), 'utf8');
-  rmSync(dir, { recursive: true, force: true });
-  return files;
-}
-
-const bash = (command: string) => ({ content: [{ type: 'tool_use' as const, name: 'Bash', input: { command, description: 'Run a command' } }] });
-const write = (file_path: string, content: string) => ({ content: [{ type: 'tool_use' as const, name: 'Write', input: { file_path, content } }] });
-
-function threadRequests(run: RunResult): RequestLogEntry[] {
-  return run.requests().filter((q) => q.path === '/v1/messages' && q.reply.kind === 'thread');
-}
+const prepared = () => preparedProject({ files: { 'PLAN.md': PLAN } });
 
 /** Every text the CLI sent the model after the first stop: the block reasons, whatever gave them. */
 function fedAfterStops(run: RunResult): string {
-  return threadRequests(run)
-    .flatMap((q) => (q.body?.messages ?? []).filter((m: any) => m.role === 'user'))
-    .map((m: any) => (typeof m.content === 'string' ? m.content : (m.content as any[]).map((b) => (b.type === 'text' ? b.text : typeof b.content === 'string' ? b.content : JSON.stringify(b.content ?? ''))).join('\n')))
-    .join('\n');
-}
-
-function stopOutcomes(run: RunResult): string[] {
-  const p = join(run.project, '.claude', 'proofmeter', 'health.jsonl');
-  if (!existsSync(p)) return [];
-  return readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((h) => h.event === 'stop').map((h) => h.outcome);
-}
-
-/** The tally as the person reads it, from the repository's bundle. */
-function tallyOf(run: RunResult): any {
-  const r = pm(['tally', '--cwd', run.project, '--json'], run.project, { PATH: process.env.PATH, HOME: run.home });
-  assert.equal(r.code, 0, r.err);
-  return JSON.parse(r.out);
+  return threadRequests(run).map(allUserText).join('\n');
 }
 
 /** The model's turns: do the item, write the script, run it, claim to be done, and keep claiming. */
@@ -79,7 +29,7 @@ function turns(script: string, lang: 'python3' | 'node' = 'python3') {
     bash('test -f done.txt'),
     write(`{{PROJECT}}/${file}`, script),
     bash(`${lang} ${file}`),
-    ...Array.from({ length: 12 }, (_, i) => ({ text: `All done (${i}).` })),
+    ...claims(12),
   ];
 }
 
@@ -166,20 +116,11 @@ const SCENARIOS: Scenario[] = [
 
 describe('no agent action opens the stop gate, with the real Claude Code CLI', function () {
   this.timeout(20 * 60 * 1000);
-  const runs: RunResult[] = [];
-
-  before(async function () {
-    const reason = netnsUnavailableReason();
-    if (reason) throw new Error(`cannot isolate the CLI from the network here: ${reason}`);
-    if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run node esbuild.mjs first`);
-    await ensureClaude();
-  });
-
-  after(() => runs.forEach((r) => r.cleanup()));
+  const cli = realCliSuite();
 
   it('control: the item done and nothing damaged, the stop goes through and the tally reads ALL DONE', async function () {
     this.timeout(TIMEOUT);
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'seal-control',
       mode: 'print',
       prompt: 'finish the sealed task',
@@ -187,10 +128,9 @@ describe('no agent action opens the stop gate, with the real Claude Code CLI', f
       files: prepared(),
       script: { threads: [{ name: 'main', match: 'finish the sealed task', turns: turns("print('tidied')\n") }] },
     });
-    runs.push(run);
     assert.equal(run.invocations[0]!.exitCode, 0);
-    assert.deepEqual(stopOutcomes(run), ['allow']);
-    const t = tallyOf(run);
+    assert.deepEqual(outcomes(run, 'stop'), ['allow']);
+    const t = tallyJson(run);
     assert.deepEqual(t.integrity, []);
     assert.equal(t.verdict, 'done');
   });
@@ -198,7 +138,7 @@ describe('no agent action opens the stop gate, with the real Claude Code CLI', f
   for (const s of SCENARIOS) {
     it(s.name, async function () {
       this.timeout(TIMEOUT);
-      const run = await runClaude({
+      const run = await cli.run({
         name: 'seal-' + s.name.slice(0, 24).replace(/\W+/g, '-'),
         mode: 'print',
         prompt: 'finish the sealed task',
@@ -206,27 +146,26 @@ describe('no agent action opens the stop gate, with the real Claude Code CLI', f
         files: prepared(),
         script: { threads: [{ name: 'main', match: 'finish the sealed task', turns: turns(s.script, s.lang) }] },
       });
-      runs.push(run);
       assert.equal(run.invocations[0]!.exitCode, 0);
       const reqs = threadRequests(run);
       // Its tool result is in the request after it (with a receipt hook's complaint, when the script took receipt.sh away).
       assert.match(JSON.stringify(reqs[4]?.body?.messages?.slice(-2) ?? ''), /tidied/, 'the script ran');
-      const outcomes = stopOutcomes(run);
-      assert.ok(!outcomes.includes('allow'), `the meter never let the stop through: ${outcomes.join(', ')}`);
+      const stops = outcomes(run, 'stop');
+      assert.ok(!stops.includes('allow'), `the meter never let the stop through: ${stops.join(', ')}`);
       if (s.mustBlock) assert.ok(reqs.length > 5, `the stop was blocked (${reqs.length} requests)`);
       if (s.fed) assert.match(fedAfterStops(run), s.fed);
-      if (s.blocks !== undefined) assert.equal(outcomes.length, s.blocks, outcomes.join(', '));
-      const t = tallyOf(run);
+      if (s.blocks !== undefined) assert.equal(stops.length, s.blocks, stops.join(', '));
+      const t = tallyJson(run);
       assert.equal(t.verdict, 'not-done');
-      for (const k of s.kinds) assert.ok(t.integrity.some((f: any) => f.kind === k && f.severity === 'error'), `${k} in ${JSON.stringify(t.integrity.map((f: any) => `${f.kind}: ${f.message}`))}`);
-      const line = pm(['statusline'], run.project, { PATH: process.env.PATH, HOME: run.home });
+      for (const k of s.kinds) assert.ok(t.integrity.some((f) => f.kind === k && f.severity === 'error'), `${k} in ${JSON.stringify(t.integrity.map((f) => `${f.kind}: ${f.message}`))}`);
+      const line = pm(['statusline'], run.project, personEnv(run.home));
       assert.match(line.out, /^⚠ tampered: /);
     });
   }
 
   it("Claude Code's cap: a Stop hook that always blocks is honoured 8 times, the 9th block is overridden", async function () {
     this.timeout(TIMEOUT);
-    const run = await runClaude({
+    const run = await cli.run({
       name: 'seal-cap',
       mode: 'print',
       prompt: 'probe the cap',
@@ -234,7 +173,6 @@ describe('no agent action opens the stop gate, with the real Claude Code CLI', f
       settings: { hooks: { Stop: [{ hooks: [{ type: 'command', command: `echo x >> {{ROOT}}/stops.txt; echo '{"decision":"block","reason":"keep going"}'` }] }] } },
       script: { threads: [{ name: 'main', match: 'probe the cap', turns: Array.from({ length: 20 }, (_, i) => ({ text: `turn ${i}` })) }] },
     });
-    runs.push(run);
     const stops = readFileSync(join(run.root, 'stops.txt'), 'utf8').split('\n').filter(Boolean).length;
     assert.equal(stops, 9, 'the hook ran 9 times');
     assert.equal(threadRequests(run).length, 9, '8 blocks honoured: the first answer and one more per block');

@@ -14,7 +14,7 @@ export const DESTROY = new Set(['rm', 'rmdir', 'unlink', 'shred', 'mv', 'chmod',
 /** Write every operand. */
 export const WRITE_ALL = new Set(['tee', 'touch', 'truncate', 'sponge', 'mkfifo']);
 /** Write their last operand (or -t DIR). */
-export const COPY = new Set(['cp', 'install', 'ln', 'rsync', 'scp']);
+export const COPY = new Set(['cp', 'install', 'ln', 'link', 'rsync', 'scp']);
 /** Write their operands with -i. */
 export const IN_PLACE = new Set(['sed', 'gsed', 'perl', 'ruby', 'yq']);
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);

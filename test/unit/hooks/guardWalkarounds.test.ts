@@ -1,0 +1,83 @@
+// The guard against the ways around it an agent with a shell would try first, for the seal's
+// outside copy (~/.local/state/proofmeter/<key>/, sealRecord/paths.ts) and the workspace's state
+// alike: operands handed over by `find -exec` and `xargs`, a hard link made first, an archive
+// unpacked into the folder, and inline code that names the folder in another spelling. The
+// real-CLI walk of the same classes is test/realcli/sealOutside.test.ts.
+import { strict as assert } from 'node:assert';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { analyzeBash } from '../../../src/hooks/bashWrites';
+import { protectedPaths } from '../../../src/hooks/protectedPaths';
+import { outsideSealDir } from '../../../src/workspace/sealRecord/paths';
+import { gate, payload, workspace } from './helpers';
+
+const w = workspace();
+mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
+const outside = outsideSealDir(w.ws, w.env);
+mkdirSync(outside, { recursive: true });
+writeFileSync(join(outside, 'seal.json'), '{}\n');
+const SEAL = `~/${join(outside, 'seal.json').slice(w.home.length + 1)}`;
+const scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+
+describe('guard: the ways around it', () => {
+  const denied: Array<[string, string]> = [
+    [`find ~/.local/state/proofmeter -name seal.json -exec truncate -s0 {} +`, 'find -exec truncate'],
+    [`find ~/.local/state/proofmeter -name seal.json -exec sh -c 'echo x > "$1"' _ {} \\;`, 'find -exec sh'],
+    [`find .claude -name goal.json -execdir env cp /tmp/g {} \\;`, 'find -exec cp'],
+    [`echo ${SEAL} | xargs truncate -s0`, 'xargs truncate'],
+    [`ls ~/.local/state/proofmeter/*/seal.json | xargs -I{} cp /tmp/x {}`, 'xargs cp'],
+    ['printf .claude/proofmeter/goal.json | nice xargs -0 rm', 'xargs rm'],
+    [`ln ${SEAL} hard.json`, 'ln (hard link)'],
+    ['ln -f .claude/proofmeter/goal.json', 'ln (hard link)'],
+    [`link ${SEAL} hard.json`, 'link (hard link)'],
+    ['cp -al .claude/proofmeter /tmp/mirror', 'cp (hard link)'],
+    ['tar -xf /tmp/x.tar -C ~/.local/state/proofmeter', 'tar extract'],
+    ['tar xzf /tmp/x.tgz --directory=.claude/proofmeter', 'tar extract'],
+    ['unzip -o /tmp/x.zip -d .claude/proofmeter', 'unzip extract'],
+    [`python3 -c "open('${join(outside, 'seal.json')}', 'w').write('{}')"`, 'python3 inline code'],
+    [`node -e "require('fs').rmSync(process.env.HOME + '/.local/state/proofmeter', { recursive: true })"`, 'node inline code'],
+    [`python3 - <<'PY'\nimport os\nos.remove(os.environ['XDG_STATE_HOME'] + '/proofmeter/k/seal.json')\nPY`, 'python3 inline code'],
+    ["python3 -c \"open('.claude//proofmeter/goal.json', 'w')\"", 'python3 inline code'],
+    ["node -e \"require('fs').writeFileSync('.claude/./settings.json', '{}')\"", 'node inline code'],
+  ];
+  for (const [cmd, how] of denied) {
+    it(`denies ${JSON.stringify(cmd)} (${how})`, () => {
+      const f = analyzeBash(cmd, scope);
+      assert.ok(f.length > 0, 'expected a finding');
+      assert.equal(f[0]!.how, how);
+    });
+  }
+
+  // The same verbs on the agent's own files stay allowed.
+  const allowed = [
+    'find src -name "*.ts" -exec grep -l TODO {} +',
+    'find src -name "*.bak" -exec rm {} +',
+    'git ls-files src | xargs sed -i s/foo/bar/',
+    'echo build | xargs rm -rf',
+    'ls | xargs wc -l',
+    'ln -s .claude/proofmeter/goal.json goal-link.json',
+    'ln -sf ../notes.md docs/notes.md',
+    'ln notes.md notes-hard.md',
+    'cp -r src /tmp/src-copy',
+    'tar -xf /tmp/x.tar -C build',
+    'tar -cf /tmp/state.tar -C .claude proofmeter',
+    'unzip -l /tmp/x.zip',
+    "python3 -c \"print(open('src/state/proofmeters.txt').read())\"",
+  ];
+  for (const cmd of allowed) {
+    it(`allows ${JSON.stringify(cmd)}`, () => assert.deepEqual(analyzeBash(cmd, scope), []));
+  }
+
+  const tool = (tool_name: string, tool_input: Record<string, unknown>) => payload('pretool-bash', { cwd: w.ws, tool_name, tool_input });
+  for (const [name, p] of [
+    ['Write', tool('Write', { file_path: join(outside, 'seal.json'), content: '{}' })],
+    ['Edit', tool('Edit', { file_path: join(outside, 'seal.json'), old_string: '{}', new_string: '{ }' })],
+    ['Write through a spelling with .. and //', tool('Write', { file_path: `${outside}/..//${basename(outside)}/seal.json`, content: '{}' })],
+  ] as const) {
+    it(`denies a ${name} of the seal's outside copy`, async () => {
+      const r = await gate('guard', p, w);
+      assert.equal(r.answer.outcome, 'deny');
+      assert.match(r.json.hookSpecificOutput.permissionDecisionReason, /^Proofmeter guard: \S+seal\.json is the meter's own state/);
+    });
+  }
+});
