@@ -15,6 +15,8 @@ import { rerunFigure } from './rerun';
 import { receiptFigure } from './receiptCost';
 import { proxyFigures } from './proxyBench';
 import { sealCheckFigure } from './sealCheck';
+import { guardTestFigure } from './guardTestCost';
+import { configChangeFigure } from './configChangeCost';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
 
@@ -323,6 +325,8 @@ async function mainBench(): Promise<void> {
   if (want('receipt')) report(receiptFigure(ROOT, WORK));
   if (want('proxy')) for (const f of await proxyFigures(WORK)) report(f);
   if (want('seal')) report(sealCheckFigure(ROOT));
+  if (want('guardtests')) report(guardTestFigure(ROOT));
+  if (want('configchange')) report(configChangeFigure(ROOT));
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
   process.exitCode = bad.length ? 1 : 0;

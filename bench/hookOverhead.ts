@@ -28,7 +28,7 @@ const script = {
 };
 
 /** What `proofmeter install` and `proofmeter adopt` write into a project, as files for the scenario. */
-function installedFiles(): { settings: Record<string, unknown>; files: Record<string, string> } {
+export function installedFiles(): { settings: Record<string, unknown>; files: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), 'pm-hookbench-'));
   try {
     writeFileSync(join(dir, 'PLAN.md'), PLAN);
@@ -53,8 +53,11 @@ function installedFiles(): { settings: Record<string, unknown>; files: Record<st
   }
 }
 
-async function once(withHooks: boolean, installed: ReturnType<typeof installedFiles>): Promise<number> {
-  const scenario: PrintScenario = {
+export type Installed = ReturnType<typeof installedFiles>;
+
+/** The six-turn session, with every hook installed or with none. */
+export function sessionScenario(withHooks: boolean, installed: Installed): PrintScenario {
+  return {
     name: withHooks ? 'bench-hooks' : 'bench-nohooks',
     mode: 'print',
     prompt: 'do the task',
@@ -65,6 +68,10 @@ async function once(withHooks: boolean, installed: ReturnType<typeof installedFi
     // A folder whose path names none of the meter's words, as a user's project would.
     parentDir: join(tmpdir(), 'pm-bench-runs'),
   };
+}
+
+async function once(withHooks: boolean, installed: Installed): Promise<number> {
+  const scenario = sessionScenario(withHooks, installed);
   const t = process.hrtime.bigint();
   const r = await runClaude(scenario);
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
@@ -88,7 +95,9 @@ async function main(): Promise<void> {
   console.log(`HOOKS_MS=${med(withHooks).toFixed(1)} NOHOOKS_MS=${med(without).toFixed(1)}`);
 }
 
-void main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exitCode = 1;
-});
+if (require.main === module) {
+  void main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,80 @@
+// Where figure 4's time goes: the same six-turn session as hookOverhead.ts, with and without the
+// hooks, split into phases by the times the fake Messages API saw each request (start to the first
+// request: SessionStart and UserPromptSubmit; between requests: a Bash call with its guard and
+// receipt; last request to exit: the Stop gate), with each node hook's own time from the health
+// lines it writes (counted from its process start, so node's start-up is in it). The settings are
+// not touched (wrapping the entries would change what the seal checks). Standalone:
+// `node --import tsx bench/hookBreakdown.ts`; HOOK_BENCH_RUNS sets the number of pairs (default 7).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runClaude } from '../test/realcli/runClaude';
+import { installedFiles, sessionScenario, type Installed } from './hookOverhead';
+
+const RUNS = Number(process.env.HOOK_BENCH_RUNS ?? 7);
+
+interface Split {
+  total: number;
+  /** start -> first request, each gap between requests, last request -> exit. */
+  phases: number[];
+  /** hook event -> its durations in this run (node hooks only; the sh fronts log 0). */
+  hooks: Map<string, number[]>;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+async function split(withHooks: boolean, installed: Installed): Promise<Split> {
+  const start = Date.now();
+  const r = await runClaude(sessionScenario(withHooks, installed));
+  const end = Date.now();
+  try {
+    if (r.invocations.some((i) => i.exitCode !== 0)) throw new Error('the CLI did not exit 0');
+    const ts = r.requests().filter((q) => q.path.startsWith('/v1/messages') && q.body?.messages).map((q) => Date.parse(q.ts));
+    const points = [start, ...ts, end];
+    const phases = points.slice(1).map((t, i) => t - points[i]!);
+    const hooks = new Map<string, number[]>();
+    if (withHooks) {
+      const health = readFileSync(join(r.project, '.claude', 'proofmeter', 'health.jsonl'), 'utf8').split('\n').filter(Boolean);
+      for (const l of health) {
+        const h = JSON.parse(l) as { event: string; durationMs: number; path?: string };
+        const key = h.path === 'fast' ? `${h.event} (sh front)` : h.event;
+        hooks.set(key, [...(hooks.get(key) ?? []), h.durationMs]);
+      }
+    }
+    return { total: end - start, phases, hooks };
+  } finally {
+    r.cleanup();
+  }
+}
+
+async function main(): Promise<void> {
+  const installed = installedFiles();
+  await split(false, installed); // warm the CLI binary's page cache
+  const withs: Split[] = [];
+  const withouts: Split[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    withouts.push(await split(false, installed));
+    withs.push(await split(true, installed));
+  }
+  const n = Math.min(...[...withs, ...withouts].map((s) => s.phases.length));
+  const at = (ss: Split[], i: number) => median(ss.map((s) => s.phases[i]!));
+  console.log(`${RUNS} pairs, medians in ms; total with hooks ${median(withs.map((s) => s.total))}, without ${median(withouts.map((s) => s.total))}`);
+  for (let i = 0; i < n; i++) {
+    const what = i === 0 ? 'start -> 1st request (SessionStart, UserPromptSubmit)' : i === n - 1 ? 'last request -> exit (Stop)' : `request ${i} -> ${i + 1} (Bash call, guard, receipt)`;
+    const [w, o] = [at(withs, i), at(withouts, i)];
+    console.log(`  ${what.padEnd(58)} with ${String(w).padStart(5)}  without ${String(o).padStart(5)}  +${w - o}`);
+  }
+  const names = new Set(withs.flatMap((s) => [...s.hooks.keys()]));
+  for (const name of names) {
+    const per = withs.map((s) => s.hooks.get(name) ?? []);
+    const all = per.flat();
+    console.log(`  hook ${name.padEnd(28)} ${per[0]!.length} call(s) per run, median ${median(all)} ms in-process (from node's start), max ${Math.max(...all)}`);
+  }
+}
+
+void main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exitCode = 1;
+});
