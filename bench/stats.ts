@@ -1,5 +1,5 @@
 // What the per-call figures share: a figure row, medians and 95th percentiles, wall and CPU timers.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 
 export interface Figure {
   name: string;
@@ -42,18 +42,21 @@ export interface RunOpts {
   input: string;
 }
 
+/** user + system time of cmd and every process it waited for, by bash's `times`; NaN when unread. */
+export function cpuOf(cmd: readonly string[], opts: RunOpts): number {
+  const c = spawnSync('bash', ['-c', '"$@" >/dev/null 2>&1; times', 'bash', ...cmd], { ...opts, encoding: 'utf8' });
+  const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(c.stdout);
+  return m ? (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000 : NaN;
+}
+
 /**
- * Runs cmd twice: once as it is, for its wall time, and once under bash, whose `times` reports the
- * CPU (user + system) of the processes it waited for. On a loaded machine the wall time of a 60 ms
- * process spreads by tens of ms with the other jobs while its CPU time holds within a few, so a
- * per-call cost of a few ms shows only in the latter. The answer is the first run's.
+ * Runs cmd twice: once as it is, for its wall time, and once for its CPU time (cpuOf). On a loaded
+ * machine the wall time of a 60 ms process spreads by tens of ms with the other jobs while its CPU
+ * time holds within a few, so a per-call cost of a few ms shows only in the latter. The answer is
+ * the first run's.
  */
 export function runTimed(cmd: readonly string[], opts: RunOpts): Timed {
-  const spawnOpts = { ...opts, encoding: 'utf8' as const, maxBuffer: 64 << 20 };
-  let r: ReturnType<typeof spawnSync<string>> | undefined;
-  const wallMs = timeMs(() => (r = spawnSync(cmd[0]!, cmd.slice(1), spawnOpts)));
-  const c = spawnSync('bash', ['-c', '"$@" >/dev/null 2>&1; times', 'bash', ...cmd], spawnOpts);
-  const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(c.stdout);
-  const cpuMs = m ? (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000 : NaN;
-  return { wallMs, cpuMs, status: r!.status, stdout: r!.stdout, stderr: r!.stderr };
+  let r: SpawnSyncReturns<string> | undefined;
+  const wallMs = timeMs(() => (r = spawnSync(cmd[0]!, cmd.slice(1), { ...opts, encoding: 'utf8', maxBuffer: 64 << 20 })));
+  return { wallMs, cpuMs: cpuOf(cmd, opts), status: r!.status, stdout: r!.stdout, stderr: r!.stderr };
 }
