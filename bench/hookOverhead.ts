@@ -27,12 +27,16 @@ const script = {
   side_text: 'OK',
 };
 
-/** What `proofmeter install` and `proofmeter adopt` write into a project, as files for the scenario. */
-export function installedFiles(): { settings: Record<string, unknown>; files: Record<string, string> } {
+/**
+ * What `proofmeter install` and `proofmeter adopt` write into a project, as files for the scenario.
+ * `wrap`, when given, rewrites each hook command before the project is sealed (hookBreakdown.ts).
+ */
+export function installedFiles(wrap?: (command: string, event: string) => string): { settings: Record<string, unknown>; files: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), 'pm-hookbench-'));
   try {
     writeFileSync(join(dir, 'PLAN.md'), PLAN);
     execFileSync('node', [CLI, 'install', '--dir', dir], { stdio: 'ignore' });
+    if (wrap) wrapHooks(join(dir, '.claude', 'settings.json'), wrap);
     freezeBenchPlan(dir);
     // The seal's outside copy travels with the project, or every stop would read as tampered and
     // be blocked; resealed before the state folder is read, so both copies are the same seal.
@@ -51,6 +55,12 @@ export function installedFiles(): { settings: Record<string, unknown>; files: Re
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function wrapHooks(file: string, wrap: (command: string, event: string) => string): void {
+  const s = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+  for (const [event, groups] of Object.entries(s.hooks)) for (const g of groups) for (const h of g.hooks) h.command = wrap(h.command, event);
+  writeFileSync(file, JSON.stringify(s, null, 2));
 }
 
 export type Installed = ReturnType<typeof installedFiles>;
