@@ -15,8 +15,11 @@ import { rerunFigure } from './rerun';
 import { receiptFigure } from './receiptCost';
 import { proxyFigures } from './proxyBench';
 import { sealCheckFigure } from './sealCheck';
+import { guardTestFigure } from './guardTestCost';
+import { configChangeFigure } from './configChangeCost';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
+import { cpuOf, medP95, p95 } from './stats';
 
 const ROOT = resolve(__dirname, '..');
 const WORK = join(ROOT, '.cache', 'bench');
@@ -165,6 +168,10 @@ function runCmd(cmd: string[], w: Ws, input = w.payload): number {
     if (r.status !== 0) throw new Error(`${cmd.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 200)}`);
   });
 }
+function runCmdOut(cmd: string[], w: Ws): string {
+  const r = spawnSync(cmd[0]!, cmd.slice(1), { cwd: w.ws, input: w.payload, env: { ...process.env, HOME: w.home }, encoding: 'utf8' });
+  return r.stdout;
+}
 // About 10 KB of whole records (a Bash call and its result among them), as one turn would append.
 const appendBlock = (() => {
   const lines = readFileSync(SOURCE, 'utf8').split('\n').filter((l) => l && l.length < 4096);
@@ -194,6 +201,47 @@ function benchIncremental(): void {
   console.log(`        statusline after a 10 KB append: 200 MB ${tBig.toFixed(0)} ms, 1 MB ${tSmall.toFixed(0)} ms, node -e 0 ${bare.toFixed(0)} ms`);
   report({ name: '2a. incremental statusline, 200 MB vs 1 MB', value: `${tBig.toFixed(0)} ms`, ratio: `${(tBig / tSmall).toFixed(2)}x the 1 MB case`, target: '<= 1.2x', ok: tBig / tSmall <= 1.2 });
   report({ name: '2b. incremental statusline vs bare node start', value: `${tBig.toFixed(0)} ms`, ratio: `${(tBig / bare).toFixed(2)}x node -e 0`, target: '<= 1.4x', ok: tBig / bare <= 1.4 });
+}
+
+/**
+ * The context segment (`statusline --context`) reads the new bytes a second time, apart from the
+ * evidence scan (workspace/contextRead.ts). Each arm has a workspace of its own, so neither reads
+ * bytes the other already read; every round appends 10 KB to all four, then times each once for
+ * its wall time, appends again and times each for its CPU (stats.ts runTimed says why both).
+ */
+function benchContext(): void {
+  const runs = 21;
+  const arms = [200, 1].flatMap((mb) => [false, true].map((context) => ({ mb, context, w: workspaceWith(`ctx-${mb}mb-${context ? 'on' : 'off'}`, mb) })));
+  const cmdOf = (context: boolean) => ['node', CLI, 'statusline', ...(context ? ['--context'] : [])];
+  const run = (a: (typeof arms)[number]) => runCmd(cmdOf(a.context), a.w);
+  for (const a of arms.filter((x) => !x.context)) run(a);
+  // The first --context call on a session reads the whole transcript once; the scan is warm by then.
+  for (const a of arms.filter((x) => x.context)) runCmd(['node', CLI, 'statusline'], a.w);
+  const cold = arms.filter((x) => x.context).map(run);
+  const wall = arms.map(() => [] as number[]);
+  const cpu = arms.map(() => [] as number[]);
+  const out = runCmdOut(cmdOf(true), arms[1]!.w);
+  if (!/\d/.test(out.split('·').pop() ?? '')) {
+    report({ name: '13. statusline --context', value: 'not measured', ratio: `no context segment in ${JSON.stringify(out.slice(0, 120))}`, target: '<= 10 ms CPU added at either size', ok: null });
+    return;
+  }
+  for (let i = 0; i < runs; i++) {
+    for (const a of arms) appendFileSync(a.w.transcript, appendBlock);
+    arms.forEach((a, j) => wall[j]!.push(run(a)));
+    for (const a of arms) appendFileSync(a.w.transcript, appendBlock);
+    arms.forEach((a, j) => cpu[j]!.push(cpuOf(cmdOf(a.context), { cwd: a.w.ws, env: { ...process.env, HOME: a.w.home }, input: a.w.payload })));
+  }
+  const [bigOff, bigOn, smallOff, smallOn] = wall as [number[], number[], number[], number[]];
+  const c = cpu.map(median) as [number, number, number, number];
+  console.log(`        statusline after a 10 KB append, wall median / p95 of ${runs}: 200 MB ${medP95(bigOff)}, with --context ${medP95(bigOn)}; 1 MB ${medP95(smallOff)}, with --context ${medP95(smallOn)}; CPU medians ${c.map((x) => x.toFixed(0)).join(' / ')} ms; first --context call (whole file read) ${cold.map((x) => x.toFixed(0)).join(' / ')} ms`);
+  const [addBig, addSmall] = [c[1] - c[0], c[3] - c[2]];
+  report({
+    name: '13. statusline --context after a 10 KB append, added',
+    value: `+${addBig.toFixed(0)} / +${addSmall.toFixed(0)} ms CPU`,
+    ratio: `200 MB / 1 MB transcript, ${runs} runs: ${median(bigOn).toFixed(0)} ms (p95 ${p95(bigOn).toFixed(0)}) against ${median(bigOff).toFixed(0)} ms (p95 ${p95(bigOff).toFixed(0)}) wall without it; ${median(smallOn).toFixed(0)} ms (p95 ${p95(smallOn).toFixed(0)}) against ${median(smallOff).toFixed(0)} ms (p95 ${p95(smallOff).toFixed(0)}); CPU without it ${c[0].toFixed(0)} / ${c[2].toFixed(0)} ms; a session's first --context call reads the whole file: ${cold[0]!.toFixed(0)} ms on 200 MB`,
+    target: '<= 10 ms CPU added at either size',
+    ok: addBig <= 10 && addSmall <= 10,
+  });
 }
 
 /**
@@ -313,6 +361,7 @@ async function mainBench(): Promise<void> {
   const want = (n: string) => !only.length || only.includes(n);
   if (want('scan')) await benchScan();
   if (want('incremental')) benchIncremental();
+  if (want('context')) benchContext();
   if (want('distinct')) benchDistinct();
   if (want('competitors')) benchCompetitors();
   if (want('hooks')) benchHooks();
@@ -323,6 +372,8 @@ async function mainBench(): Promise<void> {
   if (want('receipt')) report(receiptFigure(ROOT, WORK));
   if (want('proxy')) for (const f of await proxyFigures(WORK)) report(f);
   if (want('seal')) report(sealCheckFigure(ROOT));
+  if (want('guardtests')) report(guardTestFigure(ROOT));
+  if (want('configchange')) report(configChangeFigure(ROOT));
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
   process.exitCode = bad.length ? 1 : 0;

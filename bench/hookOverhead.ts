@@ -27,12 +27,16 @@ const script = {
   side_text: 'OK',
 };
 
-/** What `proofmeter install` and `proofmeter adopt` write into a project, as files for the scenario. */
-function installedFiles(): { settings: Record<string, unknown>; files: Record<string, string> } {
+/**
+ * What `proofmeter install` and `proofmeter adopt` write into a project, as files for the scenario.
+ * `wrap`, when given, rewrites each hook command before the project is sealed (hookBreakdown.ts).
+ */
+export function installedFiles(wrap?: (command: string, event: string) => string): { settings: Record<string, unknown>; files: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), 'pm-hookbench-'));
   try {
     writeFileSync(join(dir, 'PLAN.md'), PLAN);
     execFileSync('node', [CLI, 'install', '--dir', dir], { stdio: 'ignore' });
+    if (wrap) wrapHooks(join(dir, '.claude', 'settings.json'), wrap);
     freezeBenchPlan(dir);
     // The seal's outside copy travels with the project, or every stop would read as tampered and
     // be blocked; resealed before the state folder is read, so both copies are the same seal.
@@ -53,8 +57,17 @@ function installedFiles(): { settings: Record<string, unknown>; files: Record<st
   }
 }
 
-async function once(withHooks: boolean, installed: ReturnType<typeof installedFiles>): Promise<number> {
-  const scenario: PrintScenario = {
+function wrapHooks(file: string, wrap: (command: string, event: string) => string): void {
+  const s = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+  for (const [event, groups] of Object.entries(s.hooks)) for (const g of groups) for (const h of g.hooks) h.command = wrap(h.command, event);
+  writeFileSync(file, JSON.stringify(s, null, 2));
+}
+
+export type Installed = ReturnType<typeof installedFiles>;
+
+/** The six-turn session, with every hook installed or with none. */
+export function sessionScenario(withHooks: boolean, installed: Installed): PrintScenario {
+  return {
     name: withHooks ? 'bench-hooks' : 'bench-nohooks',
     mode: 'print',
     prompt: 'do the task',
@@ -65,6 +78,10 @@ async function once(withHooks: boolean, installed: ReturnType<typeof installedFi
     // A folder whose path names none of the meter's words, as a user's project would.
     parentDir: join(tmpdir(), 'pm-bench-runs'),
   };
+}
+
+async function once(withHooks: boolean, installed: Installed): Promise<number> {
+  const scenario = sessionScenario(withHooks, installed);
   const t = process.hrtime.bigint();
   const r = await runClaude(scenario);
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
@@ -88,7 +105,9 @@ async function main(): Promise<void> {
   console.log(`HOOKS_MS=${med(withHooks).toFixed(1)} NOHOOKS_MS=${med(without).toFixed(1)}`);
 }
 
-void main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exitCode = 1;
-});
+if (require.main === module) {
+  void main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exitCode = 1;
+  });
+}
