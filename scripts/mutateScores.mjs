@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `node scripts/mutateScores.mjs` (also printed after each `npm run mutate`): the mutation score of each folder of src/core and of src/hooks, as a
+// Markdown table, from StrykerJS's incremental file (every file any run has mutated, see
+// mutateIncremental.mjs) or the report given as the argument. Score as StrykerJS counts it:
+// killed and timed out over every mutant that compiled and was not ignored.
+import { readFileSync } from 'node:fs';
+
+const STATUSES = ['Killed', 'Timeout', 'Survived', 'NoCoverage'];
+
+/** src/hooks for a hook file, src/core/<folder> for a core one. */
+export function folderOf(file) {
+  const parts = file.split('/');
+  return parts[1] === 'core' && parts.length > 3 ? parts.slice(0, 3).join('/') : parts.slice(0, 2).join('/');
+}
+
+/** Counts per folder, and for src/core as a whole, sorted by name. */
+export function scores(report) {
+  const rows = new Map();
+  const add = (name, status) => {
+    const row = rows.get(name) ?? Object.fromEntries(STATUSES.map((s) => [s, 0]));
+    if (status in row) row[status] += 1;
+    rows.set(name, row);
+  };
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    for (const m of mutants) {
+      const folder = folderOf(file);
+      add(folder, m.status);
+      if (folder.startsWith('src/core/')) add('src/core (the files run)', m.status);
+    }
+  }
+  return [...rows].sort(([a], [b]) => a.localeCompare(b));
+}
+
+export function table(rows) {
+  const lines = ['| Folder | Mutants | Killed | Timeout | Survived | No coverage | Score |', '|---|---:|---:|---:|---:|---:|---:|'];
+  for (const [name, r] of rows) {
+    const total = STATUSES.reduce((n, s) => n + r[s], 0);
+    const score = total ? ((100 * (r.Killed + r.Timeout)) / total).toFixed(1) + '%' : '–';
+    lines.push(`| \`${name}\` | ${total} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ${score} |`);
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const report = JSON.parse(readFileSync(process.argv[2] ?? '.cache/stryker/incremental.json', 'utf8'));
+  process.stdout.write(table(scores(report)) + '\n');
+}
