@@ -3,7 +3,7 @@
 // just before the saved offset: a file that shrank, was replaced or was rewritten is read again
 // from the start (a same-size rewrite is caught by its modification time; a rewrite that also grows
 // the file past the checked bytes is not, which Claude Code's append-only files never do). Entries are written atomically; concurrent writers each leave a whole, valid entry.
-import { closeSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, join } from 'node:path';
 import { hash64 } from '../core/text/hash64';
 import { keepDigest, type ScanKeep } from '../core/transcript/keep';
@@ -12,6 +12,7 @@ import type { TranscriptSource } from '../core/types';
 import { writeCacheFile } from './cacheDir';
 import { readTranscript } from './readTranscript';
 import { forgedReason } from './scanVerify';
+import { withOpenFile } from './withOpenFile';
 import { restoreState, scanEntry, SCAN_ENTRY_VERSION, storeState, type StoredEntry } from './scanEntry';
 
 const PROBE = 256;
@@ -28,18 +29,8 @@ export function probeHash(path: string, offset: number): string | null {
   if (offset === 0) return '';
   const len = Math.min(PROBE, offset);
   const buf = Buffer.alloc(len);
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    if (readSync(fd, buf, 0, len, offset - len) !== len) return null;
-  } finally {
-    closeSync(fd);
-  }
-  return buf.toString('base64');
+  const whole = withOpenFile(path, (fd) => readSync(fd, buf, 0, len, offset - len) === len);
+  return whole ? buf.toString('base64') : null;
 }
 
 /**

@@ -14,13 +14,14 @@
 // that is not in the transcript cannot be given a line that says it is. It is also cheap: a status
 // line re-reads a handful of lines, not the transcript. What it cannot see is an event taken out
 // of the state (a newer failure dropped): the lines that remain are all genuine.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { readSync, statSync } from 'node:fs';
 import { normCmd } from '../core/command/normCmd';
 import { parseHandover } from '../core/evidence/handover';
 import { keepDigest, keepsCommand, type ScanKeep } from '../core/transcript/keep';
 import { newScanState, scanBytes, scanLine, type ScanState } from '../core/transcript/scan';
 import type { BashRun, Position, TranscriptSource } from '../core/types';
 import type { SavedScan } from './scanCache';
+import { withOpenFile } from './withOpenFile';
 
 const PREFIX_CHUNK = 64 * 1024;
 
@@ -40,17 +41,7 @@ export function forgedReason(saved: SavedScan, path: string, source: TranscriptS
   const sameFile =
     saved.path === path && saved.keep === keepDigest(keep) && s.source === source && saved.dev === st.dev && saved.ino === st.ino && st.size >= s.offset && probe(path, s.offset) === saved.probe;
   if (!sameFile) return null;
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    return checkEvents(fd, saved.state, keep) ?? checkFirstRecords(fd, saved.state);
-  } finally {
-    closeSync(fd);
-  }
+  return withOpenFile(path, (fd) => checkEvents(fd, saved.state, keep) ?? checkFirstRecords(fd, saved.state));
 }
 
 interface Tiers {
