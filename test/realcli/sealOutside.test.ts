@@ -54,7 +54,7 @@ describe("the seal's outside copy against the agent's shell, with the real Claud
   this.timeout(15 * 60 * 1000);
   const cli = realCliSuite();
 
-  it('every write the guard can read is denied (Bash in 42 ways, Write, Edit); the copy keeps its bytes and the honest finish reads ALL DONE', async function () {
+  it('every write the guard can read is denied (Bash in 44 ways, Write, Edit); the copy keeps its bytes and the honest finish reads ALL DONE', async function () {
     this.timeout(TIMEOUT);
     const c = carried();
     const dir = '~/.local/state/proofmeter';
@@ -99,6 +99,8 @@ describe("the seal's outside copy against the agent's shell, with the real Claud
       ['bash reading a heredoc', bash(`bash <<'EOF'\nrm -f ${F}\nEOF`)],
       ['eval', bash(`eval "rm -f ${F}"`)],
       ['a command substitution', bash(`echo $(rm -f ${F})`)],
+      ['command substitutions nested past what the guard reads', bash('echo $(echo $(echo $(echo $(echo $(cd ~/.local/state && rm -rf proofmeter)))))')],
+      ['subshells nested so deep that reading them overflows', bash(`${'('.repeat(5000)}rm -f ${F}${')'.repeat(5000)}`)],
       // Operands handed over.
       ['find -exec', bash(`find ${dir} -name seal.json -exec truncate -s 0 {} +`)],
       ['find -delete', bash(`find ${dir} -name seal.json -delete`)],
