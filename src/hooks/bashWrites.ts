@@ -117,11 +117,30 @@ function hasInlineCode(verb: string, args: string[]): boolean {
   return args.some((a) => /^-[A-Za-z]*[ceEp]$/.test(a) || a === '--eval' || a === '--print' || a.startsWith('--eval='));
 }
 
-export function analyzeBash(command: string, scope: BashScope, depth = 0): BashFinding[] {
-  if (depth > 4) return mentionsProtected(command) ? [{ target: 'a nested command', kind: 'state', how: 'nested shell' }] : [];
+/** How deep `sh -c`, `eval` and command substitutions are read; no honest command nests further. */
+const MAX_DEPTH = 4;
+
+/**
+ * A command the guard cannot read to its end is refused, whatever it names: one nested past
+ * MAX_DEPTH (`$($($($($(rm -rf .claude)))))`), or so deep that reading it overflows the stack
+ * (a fault would let the call through unchecked).
+ */
+const UNREAD: BashFinding = { target: 'a command nested deeper than the guard reads', kind: 'state', how: 'nested shell' };
+
+export function analyzeBash(command: string, scope: BashScope): BashFinding[] {
+  try {
+    return analyzeAt(command, scope, 0);
+  } catch (e) {
+    if (e instanceof RangeError) return [UNREAD];
+    throw e;
+  }
+}
+
+function analyzeAt(command: string, scope: BashScope, depth: number): BashFinding[] {
+  if (depth > MAX_DEPTH) return [UNREAD];
   const { list, subs } = parse(command);
   const found: BashFinding[] = [];
-  for (const sub of subs) found.push(...analyzeBash(sub, scope, depth + 1));
+  for (const sub of subs) found.push(...analyzeAt(sub, scope, depth + 1));
   readList(list, [scope.cwd], scope, depth, found);
   const seen = new Set<string>();
   return found.filter((f) => !seen.has(JSON.stringify(f)) && !!seen.add(JSON.stringify(f)));
@@ -190,11 +209,11 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     for (const a of ops) check(a, `${verb} -i`, 'write');
   } else if (SHELLS.has(verb)) {
     const c = args.findIndex((a) => /^-[A-Za-z]*c$/.test(a));
-    if (c >= 0 && args[c + 1] !== undefined) found.push(...analyzeBash(args[c + 1]!, scope, depth + 1));
+    if (c >= 0 && args[c + 1] !== undefined) found.push(...analyzeAt(args[c + 1]!, scope, depth + 1));
     // A script fed on standard input (sh <<EOF, bash <<< "…") is read like one given with -c.
-    else for (const input of stdinText(seg)) found.push(...analyzeBash(input, scope, depth + 1));
+    else for (const input of stdinText(seg)) found.push(...analyzeAt(input, scope, depth + 1));
   } else if (verb === 'eval') {
-    found.push(...analyzeBash(args.join(' '), scope, depth + 1));
+    found.push(...analyzeAt(args.join(' '), scope, depth + 1));
   } else if (verb === 'find') {
     // What -exec runs gets the found paths as operands, which only the roots can tell.
     const run = args.flatMap((a, k) => (FIND_EXEC.has(a) ? [verbName(stripPrefix(args.slice(k + 1))[0] ?? '')] : [])).find(writesOperands);

@@ -39,9 +39,12 @@ describe('guard: the ways around it', () => {
     [`python3 - <<'PY'\nimport os\nos.remove(os.environ['XDG_STATE_HOME'] + '/proofmeter/k/seal.json')\nPY`, 'python3 inline code'],
     ["python3 -c \"open('.claude//proofmeter/goal.json', 'w')\"", 'python3 inline code'],
     ["node -e \"require('fs').writeFileSync('.claude/./settings.json', '{}')\"", 'node inline code'],
+    // Past what the guard reads, whatever it names: nested deeper than any honest command, or so deep the reading overflows.
+    ['echo $(echo $(echo $(echo $(echo $(rm -rf .claude)))))', 'nested shell'],
+    [`${'('.repeat(5000)}rm -rf .claude${')'.repeat(5000)}`, 'nested shell'],
   ];
   for (const [cmd, how] of denied) {
-    it(`denies ${JSON.stringify(cmd)} (${how})`, () => {
+    it(`denies ${JSON.stringify(cmd.length > 200 ? `${cmd.slice(0, 40)}… (${cmd.length} characters)` : cmd)} (${how})`, () => {
       const f = analyzeBash(cmd, scope);
       assert.ok(f.length > 0, 'expected a finding');
       assert.equal(f[0]!.how, how);
@@ -63,6 +66,7 @@ describe('guard: the ways around it', () => {
     'tar -cf /tmp/state.tar -C .claude proofmeter',
     'unzip -l /tmp/x.zip',
     "python3 -c \"print(open('src/state/proofmeters.txt').read())\"",
+    'echo $(git rev-parse $(git merge-base $(git rev-parse HEAD) $(git rev-parse main)))',
   ];
   for (const cmd of allowed) {
     it(`allows ${JSON.stringify(cmd)}`, () => assert.deepEqual(analyzeBash(cmd, scope), []));
