@@ -1,8 +1,9 @@
 // Wall time of a scripted six-turn Claude Code session (five Bash calls, then a final answer) with
 // every Proofmeter hook installed, against the same session with no hooks. Run by bench.ts; prints
 // `HOOKS_MS=<median> NOHOOKS_MS=<median>` and the medians of the CPU the sessions' processes used
-// (HOOKS_CPU, NOHOOKS_CPU), which a loaded machine spreads far less than the wall time. The goal's items are the five commands the session runs,
-// so the stop gate lets the session end on the first try and both runs do the same work.
+// (HOOKS_CPU, NOHOOKS_CPU), which a loaded machine spreads far less than the wall time. The goal's
+// items are the five commands the session runs, so the stop gate lets the session end on the first
+// try and both runs do the same work.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
