@@ -10,16 +10,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runClaude } from '../test/realcli/runClaude';
 import { installedFiles, sessionScenario, type Installed } from './hookOverhead';
+import { reapedCpuMs } from './stats';
 
 const RUNS = Number(process.env.HOOK_BENCH_RUNS ?? 7);
-
-/** CPU (user + system, ms) of the children this process has reaped, from /proc (10 ms ticks). */
-function childCpuMs(): number {
-  const f = readFileSync('/proc/self/stat', 'utf8');
-  const after = f.slice(f.lastIndexOf(')') + 2).split(' ');
-  // Fields 16 and 17 of stat(5), counted from after the command name (field 3 is after[0]).
-  return (Number(after[13]) + Number(after[14])) * 10;
-}
 
 interface Split {
   total: number;
@@ -39,7 +32,7 @@ function median(xs: number[]): number {
 }
 
 async function split(withHooks: boolean, installed: Installed): Promise<Split> {
-  const cpu0 = childCpuMs();
+  const cpu0 = reapedCpuMs();
   const start = Date.now();
   const r = await runClaude(sessionScenario(withHooks, installed));
   const end = Date.now();
@@ -59,7 +52,7 @@ async function split(withHooks: boolean, installed: Installed): Promise<Split> {
     }
     const cpuByHook = hookCpu(r.root);
     r.cleanup();
-    return { total: end - start, cpu: childCpuMs() - cpu0, phases, hooks, hookCpu: cpuByHook };
+    return { total: end - start, cpu: reapedCpuMs() - cpu0, phases, hooks, hookCpu: cpuByHook };
   } catch (e) {
     r.cleanup();
     throw e;
@@ -120,8 +113,11 @@ async function main(): Promise<void> {
   }
   for (const event of new Set(withs.flatMap((s) => [...s.hookCpu.keys()]))) {
     const per = withs.map((s) => s.hookCpu.get(event) ?? []);
-    const sums = per.map((xs) => xs.reduce((a, b) => a + b, 0));
-    console.log(`  CPU ${event.padEnd(29)} ${per[0]!.length} call(s) per run, median ${median(per.flat()).toFixed(0)} ms a call, ${median(sums).toFixed(0)} ms a run`);
+    // dash counts CPU in 10 ms ticks, given to whichever process runs at the tick: a mean over
+    // many calls is unbiased where a median of a 3 ms call is 0.
+    const all = per.flat();
+    const mean = all.reduce((a, b) => a + b, 0) / all.length;
+    console.log(`  CPU ${event.padEnd(29)} ${(all.length / per.length).toFixed(0)} call(s) per run, mean ${mean.toFixed(1)} ms a call, ${(mean * all.length / per.length).toFixed(0)} ms a run`);
   }
 }
 

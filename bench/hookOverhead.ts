@@ -1,7 +1,9 @@
 // Wall time of a scripted six-turn Claude Code session (five Bash calls, then a final answer) with
 // every Proofmeter hook installed, against the same session with no hooks. Run by bench.ts; prints
-// `HOOKS_MS=<median> NOHOOKS_MS=<median>`. The goal's items are the five commands the session runs,
-// so the stop gate lets the session end on the first try and both runs do the same work.
+// `HOOKS_MS=<median> NOHOOKS_MS=<median>` and the medians of the CPU the sessions' processes used
+// (HOOKS_CPU, NOHOOKS_CPU), which a loaded machine spreads far less than the wall time. The goal's
+// items are the five commands the session runs, so the stop gate lets the session end on the first
+// try and both runs do the same work.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import { join, relative, resolve } from 'node:path';
 import { freezeBenchPlan } from './benchGoal';
 import { runClaude, type PrintScenario } from '../test/realcli/runClaude';
 import { carrySeal } from '../test/realcli/sealCarry';
+import { median, reapedCpuMs } from './stats';
 
 const ROOT = resolve(__dirname, '..');
 const CLI = join(ROOT, 'dist', 'proofmeter.js');
@@ -80,29 +83,32 @@ export function sessionScenario(withHooks: boolean, installed: Installed): Print
   };
 }
 
-async function once(withHooks: boolean, installed: Installed): Promise<number> {
+/** Wall time of one session, and the CPU of its processes (Claude Code, hooks, tools, the fake API's host). */
+async function once(withHooks: boolean, installed: Installed): Promise<{ ms: number; cpu: number }> {
   const scenario = sessionScenario(withHooks, installed);
+  const cpu0 = reapedCpuMs();
   const t = process.hrtime.bigint();
   const r = await runClaude(scenario);
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   const failed = r.invocations.some((i) => i.exitCode !== 0);
   r.cleanup();
   if (failed) throw new Error(`${scenario.name}: the CLI did not exit 0`);
-  return ms;
+  return { ms, cpu: reapedCpuMs() - cpu0 };
 }
 
 async function main(): Promise<void> {
   const installed = installedFiles();
-  const withHooks: number[] = [];
-  const without: number[] = [];
+  const withHooks: Array<{ ms: number; cpu: number }> = [];
+  const without: Array<{ ms: number; cpu: number }> = [];
   await once(false, installed); // warm the CLI binary's page cache
   for (let i = 0; i < RUNS; i++) {
     without.push(await once(false, installed));
     withHooks.push(await once(true, installed));
   }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  console.log(`runs: with hooks ${withHooks.map((x) => x.toFixed(0)).join(' ')} ms; without ${without.map((x) => x.toFixed(0)).join(' ')} ms`);
-  console.log(`HOOKS_MS=${med(withHooks).toFixed(1)} NOHOOKS_MS=${med(without).toFixed(1)}`);
+  const ms = (xs: typeof without) => xs.map((x) => x.ms);
+  const cpu = (xs: typeof without) => xs.map((x) => x.cpu);
+  console.log(`runs: with hooks ${ms(withHooks).map((x) => x.toFixed(0)).join(' ')} ms; without ${ms(without).map((x) => x.toFixed(0)).join(' ')} ms`);
+  console.log(`HOOKS_MS=${median(ms(withHooks)).toFixed(1)} NOHOOKS_MS=${median(ms(without)).toFixed(1)} HOOKS_CPU=${median(cpu(withHooks))} NOHOOKS_CPU=${median(cpu(without))}`);
 }
 
 if (require.main === module) {

@@ -1,5 +1,6 @@
 // What the per-call figures share: a figure row, medians and 95th percentiles, wall and CPU timers.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface Figure {
   name: string;
@@ -59,4 +60,12 @@ export function runTimed(cmd: readonly string[], opts: RunOpts): Timed {
   let r: SpawnSyncReturns<string> | undefined;
   const wallMs = timeMs(() => (r = spawnSync(cmd[0]!, cmd.slice(1), { ...opts, encoding: 'utf8', maxBuffer: 64 << 20 })));
   return { wallMs, cpuMs: cpuOf(cmd, opts), status: r!.status, stdout: r!.stdout, stderr: r!.stderr };
+}
+
+/** CPU (user + system, ms) of the children this process has reaped, from /proc (10 ms ticks). */
+export function reapedCpuMs(): number {
+  const f = readFileSync('/proc/self/stat', 'utf8');
+  const after = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  // Fields 16 and 17 of stat(5), counted from after the command name (field 3 is after[0]).
+  return (Number(after[13]) + Number(after[14])) * 10;
 }
