@@ -86,10 +86,7 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
   private adoptPanel(panel: vscode.WebviewPanel): void {
     this.panel = panel;
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'proofmeter.svg');
-    panel.webview.options = this.options();
-    const client = this.attach(panel.webview, 'dashboard');
-    panel.onDidDispose(() => {
-      this.detach(client);
+    this.host(panel, 'dashboard', () => {
       if (this.panel === panel) this.panel = undefined;
     });
     this.log.info('dashboard opened');
@@ -97,13 +94,20 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.sidebar = view;
-    view.webview.options = this.options();
-    const client = this.attach(view.webview, 'sidebar');
-    view.onDidDispose(() => {
-      this.detach(client);
+    this.host(view, 'sidebar', () => {
       if (this.sidebar === view) this.sidebar = undefined;
     });
     this.log.info('evidence view resolved');
+  }
+
+  /** Loads the page into a panel or a view and keeps it a client until it is closed; `forget` then drops it. */
+  private host(surface: vscode.WebviewPanel | vscode.WebviewView, view: ViewName, forget: () => void): void {
+    surface.webview.options = this.options();
+    const client = this.attach(surface.webview, view);
+    surface.onDidDispose(() => {
+      this.detach(client);
+      forget();
+    });
   }
 
   private attach(webview: vscode.Webview, view: ViewName): Client {

@@ -6,11 +6,12 @@
 // shared file from what they had read, and lost each other's counts. A session's own Stop hooks
 // run one after another, so its file needs no lock.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../workspace/atomicWrite';
 import { STATE_DIR } from '../workspace/goalState';
+import { readJsonFile } from '../workspace/readJsonFile';
 
 /** Bump whenever the entry's shape changes: an entry of another version reads as no count. */
 const VERSION = 2;
@@ -41,13 +42,8 @@ export function stopStatePath(workspace: string, session: string): string {
 
 /** Missing, torn, of another version or another session: no count, so the run restarts at 1, which only under-reports. */
 function load(workspace: string, session: string): Entry | null {
-  try {
-    const e = entrySchema.safeParse(JSON.parse(readFileSync(stopStatePath(workspace, session), 'utf8')));
-    if (e.success && e.data.session === session) return e.data;
-  } catch {
-    // missing or torn
-  }
-  return null;
+  const e = readJsonFile(stopStatePath(workspace, session), entrySchema);
+  return e && e.session === session ? e : null;
 }
 
 /** The count only words the message: a count that cannot be saved never opens or closes the gate. */

@@ -4,11 +4,11 @@
 // marks the allowance used. The id only names the refusal: what is allowed is the digest, so an
 // id cannot be carried over to another action. Both files are the meter's own state (the guard
 // refuses the agent's writes to them), read back through zod and written atomically.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
+import { readJsonFile } from './readJsonFile';
 
 const DENIALS = join(STATE_DIR, 'denials.json');
 const ALLOWANCES = join(STATE_DIR, 'allowances.json');
@@ -32,17 +32,8 @@ const allowancesSchema = z.object({ version: z.literal(1), allowances: z.array(a
 export type Denial = z.infer<typeof denialSchema>;
 export type Allowance = z.infer<typeof allowanceSchema>;
 
-function readList<T>(path: string, schema: z.ZodType<{ version: 1 } & T>): T | null {
-  try {
-    const r = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-    return r.success ? r.data : null;
-  } catch {
-    return null;
-  }
-}
-
 export function readDenials(workspace: string): Denial[] {
-  return readList(join(workspace, DENIALS), denialsSchema)?.denials ?? [];
+  return readJsonFile(join(workspace, DENIALS), denialsSchema)?.denials ?? [];
 }
 
 export function recordDenial(workspace: string, d: Denial): void {
@@ -51,7 +42,7 @@ export function recordDenial(workspace: string, d: Denial): void {
 }
 
 export function readAllowances(workspace: string): Allowance[] {
-  return readList(join(workspace, ALLOWANCES), allowancesSchema)?.allowances ?? [];
+  return readJsonFile(join(workspace, ALLOWANCES), allowancesSchema)?.allowances ?? [];
 }
 
 function writeAllowances(workspace: string, list: Allowance[]): void {

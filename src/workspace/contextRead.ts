@@ -2,13 +2,14 @@
 // shows its context never pays for it, and the scan's fast path (it parses only the few lines
 // evidence can come from) stays as it is. A saved state is resumed only while the file is still
 // the same file with the same bytes before the saved offset (the checks of scanCache.ts).
-import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { contextBytes, newContextState, type ContextState } from '../core/context/contextScan';
 import { writeCacheFile } from './cacheDir';
 import { feedChunks } from './feedChunks';
 import { CONTEXT_ENTRY_VERSION, contextEntry, type ContextEntry, type SavedContext } from './contextEntry';
 import { cacheFile, probeHash } from './scanCache';
+import { readJsonFile } from './readJsonFile';
 
 export interface ContextRead {
   saved: SavedContext;
@@ -68,15 +69,9 @@ export function readContextResumed(path: string, prev: SavedContext | null): Con
 }
 
 export function loadContextEntry(file: string): SavedContext | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-  const r = contextEntry.safeParse(json);
-  if (!r.success) return null;
-  const { version: _, ...saved } = r.data;
+  const entry = readJsonFile(file, contextEntry);
+  if (!entry) return null;
+  const { version: _, ...saved } = entry;
   return saved;
 }
 

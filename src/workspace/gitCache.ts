@@ -1,12 +1,13 @@
 // The status line runs after every message; asking git each time costs a process. It reuses the
 // git facts it saved a few seconds ago while .git's index and HEAD are unchanged, so a commit or a
 // checkout shows at once and an edit shows within the age limit. The gates never use this cache.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { gitFactsSchema, isGitUnknown, type GitFacts, type GitInput } from '../core/tally/gitFacts';
 import { writeCacheFile } from './cacheDir';
 import { findRepoRoot, readGitFactsAsync } from './git';
+import { readJsonFile } from './readJsonFile';
 
 // 2: facts are always a repository's (version 1 also saved null, and a null read back made a
 // repository with uncommitted work look like no repository at all).
@@ -27,13 +28,9 @@ function stampOf(root: string): string {
 }
 
 function savedFacts(file: string, root: string, stamp: string, maxAgeMs: number, now: number): GitFacts | null {
-  try {
-    const e = entrySchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (!e.success || e.data.facts.root !== root || e.data.stamp !== stamp) return null;
-    return now - e.data.at >= 0 && now - e.data.at < maxAgeMs ? e.data.facts : null;
-  } catch {
-    return null; // no entry yet: ask git
-  }
+  const e = readJsonFile(file, entrySchema);
+  if (!e || e.facts.root !== root || e.stamp !== stamp) return null; // no entry yet: ask git
+  return now - e.at >= 0 && now - e.at < maxAgeMs ? e.facts : null;
 }
 
 export async function readGitFactsCached(cwd: string, cacheDir: string, maxAgeMs: number, now = Date.now(), env: NodeJS.ProcessEnv = process.env): Promise<GitInput> {

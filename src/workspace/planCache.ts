@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parsePlanText } from './planParser';
 import { parsedPlanSchema, type ParsedPlan } from '../core/types';
 import { writeCacheFile } from './cacheDir';
+import { readJsonFile } from './readJsonFile';
 
 /** Bump whenever the entry's shape (or ParsedPlan's) changes: an entry of another version is parsed again. */
 const VERSION = 3;
@@ -26,13 +27,8 @@ type Entry = z.infer<typeof entrySchema>;
  * an entry trusted without checking would fault every later call, since nothing would rewrite it.
  */
 function cachedPlan(file: string, path: string, size: number, mtimeMs: number): ParsedPlan | null {
-  try {
-    const e = entrySchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (e.success && e.data.path === path && e.data.size === size && e.data.mtimeMs === mtimeMs) return e.data.plan;
-  } catch {
-    // no entry yet, or torn
-  }
-  return null;
+  const e = readJsonFile(file, entrySchema);
+  return e && e.path === path && e.size === size && e.mtimeMs === mtimeMs ? e.plan : null;
 }
 
 /** Parses the plan at path (cached in cacheDir); throws the file system error when it cannot be read. */

@@ -9,6 +9,7 @@ import { meterHookOf } from '../core/install/entries';
 import { meterEntries, parseSettings } from '../core/install/settingsMerge';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
+import { readJsonFile } from './readJsonFile';
 
 const armedSchema = z.object({ version: z.literal(1), receiptsSince: z.string().refine((s) => !Number.isNaN(Date.parse(s))) });
 
@@ -18,12 +19,7 @@ export function armedPath(workspace: string): string {
 
 /** The recorded time, or null when there is no readable record. */
 export function readArmedSince(workspace: string): string | null {
-  try {
-    const r = armedSchema.safeParse(JSON.parse(readFileSync(armedPath(workspace), 'utf8')));
-    return r.success ? r.data.receiptsSince : null;
-  } catch {
-    return null;
-  }
+  return readJsonFile(armedPath(workspace), armedSchema)?.receiptsSince ?? null;
 }
 
 /** Records the arming time unless a readable record already has one. */

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { RerunOutcome } from '../core/evidence/rerun';
+import type { RerunOutcome, RerunResult } from '../core/evidence/rerun';
 
 export const OUTPUT_CAP = 256 * 1024;
 /** After SIGTERM, how long the group has before SIGKILL. */
@@ -24,16 +24,7 @@ export interface ProofSpec {
   signal?: AbortSignal;
 }
 
-export interface ProofResult {
-  outcome: RerunOutcome;
-  exit: number | null;
-  signal: string | null;
-  durationMs: number;
-  outputBytes: number;
-  outputTruncated: boolean;
-  /** ISO start time. */
-  at: string;
-  error: string | null;
+export interface ProofResult extends RerunResult {
   /** The first capBytes of stdout and stderr as they arrived; for the person's terminal only. */
   output: Buffer;
 }

@@ -3,7 +3,7 @@
 // just before the saved offset: a file that shrank, was replaced or was rewritten is read again
 // from the start (a same-size rewrite is caught by its modification time; a rewrite that also grows
 // the file past the checked bytes is not, which Claude Code's append-only files never do). Entries are written atomically; concurrent writers each leave a whole, valid entry.
-import { readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import { readSync, statSync, type Stats } from 'node:fs';
 import { basename, join } from 'node:path';
 import { hash64 } from '../core/text/hash64';
 import { keepDigest, type ScanKeep } from '../core/transcript/keep';
@@ -14,6 +14,7 @@ import { readTranscript } from './readTranscript';
 import { forgedReason } from './scanVerify';
 import { withOpenFile } from './withOpenFile';
 import { restoreState, scanEntry, SCAN_ENTRY_VERSION, storeState, type StoredEntry } from './scanEntry';
+import { readJsonFile } from './readJsonFile';
 
 const PROBE = 256;
 
@@ -38,15 +39,9 @@ export function probeHash(path: string, offset: number): string | null {
  * such an entry is only a cache, so it costs a full read from the transcript and is then rewritten.
  */
 export function loadEntry(file: string): SavedScan | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-  const r = scanEntry.safeParse(json);
-  if (!r.success) return null;
-  const { version: _, state, ...ids } = r.data;
+  const entry = readJsonFile(file, scanEntry);
+  if (!entry) return null;
+  const { version: _, state, ...ids } = entry;
   return { ...ids, state: restoreState(state, ids.path) };
 }
 

@@ -12,6 +12,7 @@ import type { GoalState } from './goalState';
 import { chooseEnv, type ChosenEnv } from './goalEnv';
 import { runProof, type ProofResult } from './runProof';
 import { contentKey, gitEnv } from './treeKey';
+import { rerunResult } from '../core/evidence/rerun';
 import { readReruns, saveReruns, type SavedRerun } from './verifyState';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -67,16 +68,9 @@ function saved(t: ProofTarget, r: ProofResult, o: { clean: boolean; timeoutMs: n
   return {
     id: t.id,
     proof: t.proof,
-    outcome: r.outcome,
-    exit: r.exit,
-    signal: r.signal,
-    durationMs: r.durationMs,
-    outputBytes: r.outputBytes,
-    outputTruncated: r.outputTruncated,
-    at: r.at,
+    ...rerunResult(r),
     clean: o.clean,
     timeoutMs: o.timeoutMs,
-    error: r.error,
     treeKey: o.treeKey,
     treeKeyAfter: null,
     envDigest: o.env.digest,

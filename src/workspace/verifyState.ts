@@ -2,12 +2,12 @@
 // work tree and in a clean checkout. Read back through zod; a file that is missing, torn or of
 // another shape reads as no results, which can only leave a proof standing as the session's
 // evidence has it, never make one.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { rerunSchema } from '../core/evidence/rerun';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
+import { readJsonFile } from './readJsonFile';
 
 const VERSION = 1;
 
@@ -31,12 +31,7 @@ export function verifyPath(workspace: string): string {
 }
 
 export function readReruns(workspace: string): SavedRerun[] {
-  try {
-    const parsed = fileSchema.safeParse(JSON.parse(readFileSync(verifyPath(workspace), 'utf8')));
-    return parsed.success ? parsed.data.results : [];
-  } catch {
-    return [];
-  }
+  return readJsonFile(verifyPath(workspace), fileSchema)?.results ?? [];
 }
 
 /** Keeps the newest re-run per item and place (work tree or clean), the new ones replacing the old. */

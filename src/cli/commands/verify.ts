@@ -8,26 +8,12 @@ import { tallyText } from '../../core/tally/format';
 import type { Tally } from '../../core/tally/tally';
 import { readGoal } from '../../workspace/goalState';
 import { DEFAULT_TIMEOUT_MS, proofTargets, verifyProofs, type ProofTarget } from '../../workspace/verifier';
-import type { SavedRerun } from '../../workspace/verifyState';
 import { UserError } from '../../core/userError';
 import { tallyWorkspace } from '../../workspace/workspaceTally';
 import { UsageError, type CommandResult, type Io } from '../io';
 
-export interface VerifyResultJson {
-  id: string;
-  proof: string;
-  outcome: SavedRerun['outcome'];
-  exit: number | null;
-  signal: string | null;
-  durationMs: number;
-  outputBytes: number;
-  outputTruncated: boolean;
-  session: ItemState;
-  at: string;
-  clean: boolean;
-  timeoutMs: number;
-  error: string | null;
-}
+/** A re-run as verify --json reports it: with the item's state from the session's own evidence. */
+export type VerifyResultJson = Rerun & { session: ItemState };
 
 export interface VerifyJson {
   results: VerifyResultJson[];
@@ -127,6 +113,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
     durationMs: r.durationMs,
     outputBytes: r.outputBytes,
     outputTruncated: r.outputTruncated,
+    // Listed, not spread from rerunResult: verify --json's key order (session before at) is its output.
     session: sessionOf(r.id),
     at: r.at,
     clean: r.clean,

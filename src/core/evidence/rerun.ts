@@ -33,6 +33,23 @@ export const rerunSchema = z.object({
 });
 export type Rerun = z.infer<typeof rerunSchema>;
 
+/** What one run of a proof came to, apart from which proof it was and where it ran. */
+export type RerunResult = Pick<Rerun, 'outcome' | 'exit' | 'signal' | 'durationMs' | 'outputBytes' | 'outputTruncated' | 'at' | 'error'>;
+
+/** Only the result's own fields, for a record built from a larger one (a run with its output). */
+export function rerunResult(r: RerunResult): RerunResult {
+  return {
+    outcome: r.outcome,
+    exit: r.exit,
+    signal: r.signal,
+    durationMs: r.durationMs,
+    outputBytes: r.outputBytes,
+    outputTruncated: r.outputTruncated,
+    at: r.at,
+    error: r.error,
+  };
+}
+
 export const rerunJsonSchema = rerunSchema.extend({
   /** The item's state from the session's own evidence, before any re-run is applied. */
   session: itemStateSchema,
