@@ -181,8 +181,10 @@ describe("the seal's outside copy against the agent's shell, with the real Claud
 
   it('inline code through a symlink made first removes the outside copy: the stop is held, naming it missing', async function () {
     this.timeout(TIMEOUT);
+    // Every copy in the folder: a run's project is a moved one (sealCarry.ts), so the gates also
+    // keep the copy under its own key (copies.ts), and the one carried in is no longer the only one.
     const c = carried();
-    const run = await walkAround('symlink', c, [bash('ln -s ~/.local/state/proofmeter st'), bash(`python3 -c "import os; os.remove('st/${c.key}/seal.json'); print('removed')"`)]);
+    const run = await walkAround('symlink', c, [bash('ln -s ~/.local/state/proofmeter st'), bash(`python3 -c "import glob, os; [os.remove(p) for p in glob.glob('st/*/seal.json')]; print('removed')"`)]);
     assert.match(resultOf(run, 3), /^removed$/m, 'the guard let the inline code run');
     assert.equal(outsideNow(run, c), null, 'the outside copy is gone');
     heldBySeal(run, /The seal's copy outside the workspace \(.*\) is missing/);
