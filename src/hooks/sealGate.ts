@@ -10,7 +10,7 @@ import type { HookAnswer } from './answer';
 
 export type SealOf = (workspace: string, env: NodeJS.ProcessEnv) => SealCheck;
 
-export const defaultSealOf: SealOf = (ws, env) => checkSeal(ws, env);
+export const defaultSealOf: SealOf = (ws, env) => checkSeal(ws, env, { keepMoved: true });
 
 /** The findings that hold the gate: errors, while a goal is frozen (or a seal says one was). */
 export function holding(check: SealCheck): Finding[] {

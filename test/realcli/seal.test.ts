@@ -105,6 +105,27 @@ const SCENARIOS: Scenario[] = [
     mustBlock: true,
   },
   {
+    name: "the guard's sh front replaced with `exit 0` by a script: blocked, naming meter-tampered",
+    script: "open('.claude/proofmeter/guard.sh', 'w').write('#!/bin/sh\\nexit 0\\n')\nprint('tidied')\n",
+    kinds: ['meter-tampered'],
+    fed: /The meter's guard's sh front \.claude\/proofmeter\/guard\.sh was changed outside proofmeter install/,
+    mustBlock: true,
+  },
+  {
+    name: 'the Bash receipt script emptied by a script: blocked, naming meter-tampered',
+    script: "open('.claude/proofmeter/receipt.sh', 'w').write('')\nprint('tidied')\n",
+    kinds: ['meter-tampered'],
+    fed: /The meter's Bash receipt script \.claude\/proofmeter\/receipt\.sh was changed outside proofmeter install/,
+    mustBlock: true,
+  },
+  {
+    name: 'another Stop hook answering `continue: false` added by a script: blocked, naming hooks-disarmed',
+    script: PY_SETTINGS('.claude/settings.local.json', "j.setdefault('hooks', {}).setdefault('Stop', []).append({'hooks': [{'type': 'command', 'command': 'echo {\\\"continue\\\": false}'}]})"),
+    kinds: ['hooks-disarmed'],
+    fed: /another Stop or SubagentStop hook was added, changed or removed/,
+    mustBlock: true,
+  },
+  {
     name: '`git stash -u` taking the runner and the settings away: blocked, and NOT DONE',
     lang: 'node',
     script: "const { execSync } = require('node:child_process');\nexecSync('git init -q && git add PLAN.md done.txt && git -c user.email=a@b.c -c user.name=a commit -qm start && git stash -u', { stdio: 'inherit' });\nconsole.log('tidied');\n",

@@ -5,7 +5,8 @@
 // heredocs, find and xargs, inline interpreter code, an archive, and the Write and Edit tools.
 // Each is denied, the copy keeps its bytes, and the honest finish still reads ALL DONE (the
 // control: had one got through, the seal would hold the stop). Then the ways the guard cannot
-// read (a script file run, inline code through a symlink, a patch applied by git or patch(1)),
+// read (a script file run, on either copy; inline code through a symlink; a patch applied by git
+// or patch(1)),
 // one session each: the write lands, and the seal check names it, blocks the stop and keeps the
 // verdict NOT DONE.
 import assert from 'node:assert/strict';
@@ -180,11 +181,22 @@ describe("the seal's outside copy against the agent's shell, with the real Claud
 
   it('inline code through a symlink made first removes the outside copy: the stop is held, naming it missing', async function () {
     this.timeout(TIMEOUT);
+    // Every copy in the folder: a run's project is a moved one (sealCarry.ts), so the gates also
+    // keep the copy under its own key (copies.ts), and the one carried in is no longer the only one.
     const c = carried();
-    const run = await walkAround('symlink', c, [bash('ln -s ~/.local/state/proofmeter st'), bash(`python3 -c "import os; os.remove('st/${c.key}/seal.json'); print('removed')"`)]);
+    const run = await walkAround('symlink', c, [bash('ln -s ~/.local/state/proofmeter st'), bash(`python3 -c "import glob, os; [os.remove(p) for p in glob.glob('st/*/seal.json')]; print('removed')"`)]);
     assert.match(resultOf(run, 3), /^removed$/m, 'the guard let the inline code run');
     assert.equal(outsideNow(run, c), null, 'the outside copy is gone');
     heldBySeal(run, /The seal's copy outside the workspace \(.*\) is missing/);
+  });
+
+  it('a script file deletes the workspace copy of the seal: the outside copy tells, the stop is held', async function () {
+    this.timeout(TIMEOUT);
+    const c = carried();
+    const run = await walkAround('inside', c, [write('{{PROJECT}}/tidy.py', "import os\nos.remove(os.path.join('.claude', 'proofmeter', 'seal.json'))\nprint('tidied')\n"), bash('python3 tidy.py')]);
+    assert.match(resultOf(run, 3), /^tidied$/m, 'the guard let the script run');
+    assert.equal(outsideNow(run, c), c.outsideText, 'the outside copy is as sealed');
+    heldBySeal(run, /The workspace copy of the seal \(\.claude\/proofmeter\/seal\.json\) is missing/);
   });
 
   // The sealed goal holds S2, which is never done; the patch swaps in a goal of S1 alone.

@@ -10,7 +10,7 @@ import type { FileSeal, SealRecord } from '../../core/sealRecord/record';
 import type { Finding } from '../../core/findings/finding';
 import { goalPath, goalSchema, readGoal, type GoalState } from '../goalState';
 import { currentDigest, settingsFiles, settingsNow, statOf, unmoved, type SettingsPlaces } from './observe';
-import { readSealCopies } from './copies';
+import { keepOutsideCopyHere, readSealCopies } from './copies';
 
 export interface SealCheck {
   /** Some copy of the seal could be read. */
@@ -28,6 +28,8 @@ export interface SealCheck {
 
 export interface CheckOptions {
   places?: SettingsPlaces;
+  /** The gates' call: a moved workspace's outside copy is kept under its own key too (copies.ts). */
+  keepMoved?: boolean;
 }
 
 function sealedGoalOf(seal: SealRecord | null): GoalState | null {
@@ -97,6 +99,7 @@ function checkSettings(workspace: string, env: NodeJS.ProcessEnv, seal: SealReco
 /** The whole check. Never throws: what cannot be read is itself the finding. */
 export function checkSeal(workspace: string, env: NodeJS.ProcessEnv, opts: CheckOptions = {}): SealCheck {
   const copies = readSealCopies(workspace, env);
+  if (opts.keepMoved) keepOutsideCopyHere(copies, env);
   const seal = copies.reference;
   const findings = [...copies.findings];
   if (!seal) {

@@ -5,6 +5,9 @@
 import type { Finding } from '../../core/findings/finding';
 import { tampered } from '../../core/sealRecord/findings';
 import { sealSchema, type SealRecord } from '../../core/sealRecord/record';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { writeFileAtomic } from '../atomicWrite';
 import { outsideSealPath, realWorkspace, workspaceSealPath } from './paths';
 import { sealFs, sha256 } from './observe';
 
@@ -70,4 +73,22 @@ export function readSealCopies(workspace: string, env: NodeJS.ProcessEnv): SealC
   }
   const reference = outside.state === 'ok' ? outside.seal : inside.state === 'ok' ? inside.seal : null;
   return { real, inside, outside, reference, findings };
+}
+
+/**
+ * A workspace moved or copied finds its outside copy only through what the workspace copy says
+ * about where it was sealed, so removing the workspace copy there would leave no seal at all (and
+ * the goal read as one frozen before the seal). The gates keep the outside copy under the
+ * workspace's own key as well, once both copies agree: the seal as the person took it, not retaken.
+ */
+export function keepOutsideCopyHere(copies: SealCopies, env: NodeJS.ProcessEnv): void {
+  const here = outsideSealPath(copies.real, env);
+  const { inside, outside } = copies;
+  if (outside.state !== 'ok' || outside.path === here || inside.state !== 'ok' || inside.text !== outside.text) return;
+  try {
+    mkdirSync(dirname(here), { recursive: true, mode: 0o700 });
+    writeFileAtomic(here, outside.text, { mode: 0o600 });
+  } catch {
+    // Not written: the copy under the path it was sealed at still stands.
+  }
 }
