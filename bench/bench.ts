@@ -221,7 +221,7 @@ function benchContext(): void {
   const wall = arms.map(() => [] as number[]);
   const cpu = arms.map(() => [] as number[]);
   const out = runCmdOut(cmdOf(true), arms[1]!.w);
-  if (!/\d/.test(out.split('·').pop() ?? '')) {
+  if (!/ · ctx ~?\d/.test(out)) {
     report({ name: '13. statusline --context', value: 'not measured', ratio: `no context segment in ${JSON.stringify(out.slice(0, 120))}`, target: '<= 10 ms CPU added at either size', ok: null });
     return;
   }

@@ -5,7 +5,7 @@
 // lines it writes (counted from its process start, so node's start-up is in it). The settings are
 // not touched (wrapping the entries would change what the seal checks). Standalone:
 // `node --import tsx bench/hookBreakdown.ts`; HOOK_BENCH_RUNS sets the number of pairs (default 7),
-// HOOK_CPU=1 adds each hook's CPU (timedHook).
+// HOOK_CPU=1 adds each hook's CPU (timedHook), HOOK_NOOP=1 a third arm whose entries are all `true`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runClaude } from '../test/realcli/runClaude';
@@ -31,7 +31,7 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
-async function split(withHooks: boolean, installed: Installed): Promise<Split> {
+async function split(withHooks: boolean, installed: Installed, meter = withHooks): Promise<Split> {
   const cpu0 = reapedCpuMs();
   const start = Date.now();
   const r = await runClaude(sessionScenario(withHooks, installed));
@@ -42,7 +42,7 @@ async function split(withHooks: boolean, installed: Installed): Promise<Split> {
     const points = [start, ...ts, end];
     const phases = points.slice(1).map((t, i) => t - points[i]!);
     const hooks = new Map<string, number[]>();
-    if (withHooks) {
+    if (meter) {
       const health = readFileSync(join(r.project, '.claude', 'proofmeter', 'health.jsonl'), 'utf8').split('\n').filter(Boolean);
       for (const l of health) {
         const h = JSON.parse(l) as { event: string; durationMs: number; path?: string };
@@ -89,17 +89,22 @@ function hookCpu(root: string): Map<string, number[]> {
 async function main(): Promise<void> {
   const installed = installedFiles(process.env.HOOK_CPU ? timedHook : undefined);
   await split(false, installed); // warm the CLI binary's page cache
+  // Claude Code's own cost of a hook call: the same entries, each only `true`.
+  const noop = process.env.HOOK_NOOP ? installedFiles(() => 'true') : null;
   const withs: Split[] = [];
   const withouts: Split[] = [];
+  const noops: Split[] = [];
   for (let i = 0; i < RUNS; i++) {
     withouts.push(await split(false, installed));
     withs.push(await split(true, installed));
+    if (noop) noops.push(await split(true, noop, false));
   }
   const n = Math.min(...[...withs, ...withouts].map((s) => s.phases.length));
   const at = (ss: Split[], i: number) => median(ss.map((s) => s.phases[i]!));
   const [w, o] = [median(withs.map((s) => s.total)), median(withouts.map((s) => s.total))];
   const [cw, co] = [median(withs.map((s) => s.cpu)), median(withouts.map((s) => s.cpu))];
   console.log(`${RUNS} pairs, medians in ms; wall with hooks ${w}, without ${o} (${(w / o).toFixed(2)}x); CPU with hooks ${cw}, without ${co} (+${cw - co})`);
+  if (noops.length) console.log(`  every entry \`true\` instead: wall ${median(noops.map((s) => s.total))}, CPU ${median(noops.map((s) => s.cpu))} (+${median(noops.map((s) => s.cpu)) - co} over no hooks)`);
   for (let i = 0; i < n; i++) {
     const what = i === 0 ? 'start -> 1st request (SessionStart, UserPromptSubmit)' : i === n - 1 ? 'last request -> exit (Stop)' : `request ${i} -> ${i + 1} (Bash call, guard, receipt)`;
     const [w, o] = [at(withs, i), at(withouts, i)];
