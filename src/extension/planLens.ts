@@ -1,7 +1,6 @@
 // CodeLens on the goal's plan: each item's state above its line, the way the Testing view marks
 // tests; a click shows the run that decided it (or the run that did not count): runDocument.ts.
 import * as vscode from 'vscode';
-import type { Tally } from '../core/tally/tally';
 import { lensFor } from './lensText';
 import type { Meter } from './meter';
 
@@ -21,7 +20,7 @@ export class PlanLens implements vscode.CodeLensProvider, vscode.Disposable {
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
     const m = this.meter();
-    const tally = m?.ready ? (m.tally() as Tally | null) : null;
+    const tally = m?.ready ? m.tally() : null;
     if (!m || !tally || m.planPath() !== doc.uri.fsPath) return [];
     return tally.items
       .filter((i) => i.planLine >= 1 && i.planLine <= doc.lineCount)

@@ -2,7 +2,6 @@
 // tally's ledger and the transcript's result line, with "Open Raw Line" beside it, which opens the
 // JSONL with that line selected.
 import * as vscode from 'vscode';
-import type { Tally } from '../core/tally/tally';
 import type { Meter } from './meter';
 import { runText } from './runText';
 
@@ -32,7 +31,7 @@ export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.
     const file = q.get('file') ?? '';
     const line = Number(q.get('line'));
     const m = this.meter();
-    const tally = m?.tally() as Tally | null | undefined;
+    const tally = m?.tally();
     if (!m || !tally || !m.isTranscriptFile(file) || !Number.isInteger(line)) return 'This run is not part of the goal’s evidence in this workspace.\n';
     return runText(tally, file, line);
   }

@@ -7,7 +7,6 @@ const OVERRIDE = new Set(['Event', 'EventTarget', 'CustomEvent', 'MessageEvent',
 const SKIP = new Set(['undefined', 'NaN', 'Infinity', 'global', 'globalThis', 'self', 'window', 'constructor', 'process', 'console']);
 
 declare global {
-  // eslint-disable-next-line no-var
   var __proofmeterDom: Window | undefined;
 }
 

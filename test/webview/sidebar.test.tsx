@@ -121,7 +121,7 @@ describe('sidebar evidence browser', () => {
     filterTo('done-bg');
     sendFromHost({ type: 'reveal', itemId: 'S6' });
     await new Promise((r) => setTimeout(r, 30));
-    assert.equal((screen.getByRole('searchbox') as HTMLInputElement).value, '');
+    assert.equal(screen.getByRole<HTMLInputElement>('searchbox').value, '');
     assert.equal(toggle('S6').getAttribute('aria-expanded'), 'true');
     assert.equal(document.activeElement, toggle('S6'));
   });
