@@ -25,13 +25,15 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
   const kind = viewKind(state);
   const tally = kind === 'goal' ? state!.tally : null;
   const revealed = tally && reveal ? (tally.items.find((i) => i.id === reveal.itemId) ?? null) : null;
+  const revealSeq = reveal?.seq;
+  const revealedRow = revealed ? rowId(revealed) : null;
 
   useEffect(() => {
-    if (!revealed) return;
-    const row = document.getElementById(rowId(revealed));
+    if (!revealedRow) return;
+    const row = document.getElementById(revealedRow);
     row?.scrollIntoView?.({ block: 'center' });
     row?.focus();
-  }, [reveal?.seq, revealed ? itemKey(revealed) : null]);
+  }, [revealSeq, revealedRow]);
 
   return (
     <main class="pm pm-dashboard" aria-label="Proofmeter dashboard">
