@@ -126,6 +126,18 @@ describe('sidebar evidence browser', () => {
     assert.equal(document.activeElement, toggle('S6'));
   });
 
+  it('after a reveal, typing in the filter keeps the focus in the filter box', async () => {
+    mount('sidebar', viewState(underWayTally()));
+    sendFromHost({ type: 'reveal', itemId: 'S6' });
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(document.activeElement, toggle('S6'));
+    const box = screen.getByRole<HTMLInputElement>('searchbox');
+    box.focus();
+    filterTo('S');
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(document.activeElement, box);
+  });
+
   it('a reveal of an unknown id changes nothing', async () => {
     const m = mount('sidebar', viewState(underWayTally()));
     sendFromHost({ type: 'reveal', itemId: 'Z9' });
