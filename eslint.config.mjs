@@ -157,6 +157,11 @@ export default defineConfig(
   ...webviewBlocks(),
   protocolBlock,
   {
+    // Deeper than the blocks above reach: their boundaries would not be checked.
+    files: [...LAYERS.map((l) => l.layer), 'webview'].map((dir) => `${dir}/${'*/'.repeat(MAX_DEPTH + 1)}**/*.{ts,tsx}`),
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: `More than ${MAX_DEPTH} folders below its layer: raise MAX_DEPTH in eslint.config.mjs.` }] },
+  },
+  {
     // src/core is loaded whole and synchronously; lazy loading belongs to src/workspace (see planParser.ts).
     files: ['src/core/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'src/core loads nothing lazily: import statically.' }] },

@@ -9,7 +9,7 @@ const mocha = ['node_modules/.bin/mocha', '--config', '.mocharc.json'];
 const steps = [
   { name: 'build', cmd: ['node', 'esbuild.mjs'] },
   { name: 'typecheck', cmd: ['node_modules/.bin/tsc', '--noEmit', '-p', '.'] },
-  { name: 'lint', cmd: ['node_modules/.bin/eslint', '.'] },
+  { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
   { name: 'unit', cmd: [...mocha, 'test/unit/**/*.test.ts'], counts: true },
   { name: 'webview', cmd: [...mocha, 'test/webview/**/*.test.tsx'], counts: true, when: 'test/webview' },
   { name: 'setup claude', cmd: ['node', 'scripts/setup-claude.mjs'], when: 'scripts/setup-claude.mjs' },
