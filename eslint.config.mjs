@@ -36,17 +36,16 @@ const noNode = (who) => ({
 const noVscode = (who) => ({ paths: [{ name: 'vscode', message: `${who} may not import vscode: only src/extension runs in the VS Code host.` }] });
 const up = (n) => `(?:\\.\\./){${n}}`;
 
-/** One config block per depth: files at depth k reach src/ with k+1 `../` (src/protocol*.ts are depth -1). */
+/** One config block per depth: a file `depth` folders below its layer reaches src/ with depth+1 `../`. */
 function layerBlocks({ layer, may, node, vscode }) {
-  const who = layer;
   const allowed = may.map((m) => (m === 'protocol' ? 'protocol\\w*$' : `${m}(?:/|$)`)).join('|');
   const blocks = [];
   for (let depth = 0; depth <= MAX_DEPTH; depth++) {
     const files = [`${layer}/${'*/'.repeat(depth)}*.{ts,tsx}`];
     const restricted = [
-      ...(node ? [] : [noNode(who)]),
-      ...(vscode ? [] : [noVscode(who)]),
-      { patterns: [{ regex: `^${up(depth + 1)}(?!${allowed})`, message: `${who} may import only ${may.join(', ')} of src/ (CONTRIBUTING.md, Layers).` }] },
+      ...(node ? [] : [noNode(layer)]),
+      ...(vscode ? [] : [noVscode(layer)]),
+      { patterns: [{ regex: `^${up(depth + 1)}(?!${allowed})`, message: `${layer} may import only ${may.join(', ')} of src/ (CONTRIBUTING.md, Layers).` }] },
     ];
     blocks.push({ files, rules: { '@typescript-eslint/no-restricted-imports': ['error', merge(restricted)] } });
   }
@@ -110,7 +109,7 @@ export default defineConfig(
       '@typescript-eslint/require-await': 'off',
       // Best-effort clean-up (`try { unlinkSync(p) } catch {}`) has nothing to do when it fails.
       'no-empty': ['error', { allowEmptyCatch: true }],
-      // A `let` that a callback made before the assignment reads (a kill handler and the child's pid) cannot be const.
+      // A `let` read by a callback made before its assignment (a kill handler and the child's pid) cannot be const.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
   },
@@ -157,13 +156,13 @@ export default defineConfig(
   ...webviewBlocks(),
   protocolBlock,
   {
-    // Deeper than the blocks above reach: their boundaries would not be checked.
-    files: [...LAYERS.map((l) => l.layer), 'webview'].map((dir) => `${dir}/${'*/'.repeat(MAX_DEPTH + 1)}**/*.{ts,tsx}`),
-    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: `More than ${MAX_DEPTH} folders below its layer: raise MAX_DEPTH in eslint.config.mjs.` }] },
-  },
-  {
     // src/core is loaded whole and synchronously; lazy loading belongs to src/workspace (see planParser.ts).
     files: ['src/core/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'src/core loads nothing lazily: import statically.' }] },
+  },
+  {
+    // Deeper than the blocks above reach: their boundaries would not be checked.
+    files: [...LAYERS.map((l) => l.layer), 'webview'].map((dir) => `${dir}/${'*/'.repeat(MAX_DEPTH + 1)}**/*.{ts,tsx}`),
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: `More than ${MAX_DEPTH} folders below its layer: raise MAX_DEPTH in eslint.config.mjs.` }] },
   },
 );
