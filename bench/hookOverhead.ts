@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   console.log(`HOOKS_MS=${med(withHooks).toFixed(1)} NOHOOKS_MS=${med(without).toFixed(1)}`);
 }
 
-void main().catch((e) => {
+void main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : e);
   process.exitCode = 1;
 });

@@ -131,7 +131,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
       const m = current.meter;
       if (!m || !vscode.workspace.isTrusted || Date.now() - gatesAt < 10_000) return;
       gatesAt = Date.now();
-      void loadGates(commandContext, m).catch((e: Error) => log.warn(`doctor: ${e.message}`));
+      void loadGates(commandContext, m).catch((e: unknown) => log.warn(`doctor: ${e instanceof Error ? e.message : String(e)}`));
     }),
   );
   const activation = { loadMs: loadEnd - loadStart, activateMs: performance.now() - t0 };

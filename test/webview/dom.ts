@@ -11,7 +11,7 @@ declare global {
 }
 
 function install(): Window {
-  const win = new Window({ url: 'https://webview.test/', settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+  const win = new Window({ url: 'https://webview.test/', settings: { disableJavaScriptFileLoading: true } });
   const g = globalThis as unknown as Record<string, unknown>;
   for (const key of Object.getOwnPropertyNames(win)) {
     if (SKIP.has(key)) continue;
