@@ -50,7 +50,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     });
     console.log(`desktop VS Code: extension-host suite passed (fixture ${fixture.ws})`);
   } catch (e) {
-    console.error(`desktop VS Code: ${e instanceof Error ? e.message : e}`);
+    console.error(`desktop VS Code: ${e instanceof Error ? e.message : String(e)}`);
     process.exitCode = 1;
   } finally {
     rmSync(root, { recursive: true, force: true });

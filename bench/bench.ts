@@ -92,7 +92,11 @@ function everyLineParse(file: string): number {
   forEachChunk(file, (buf, got) => {
     const lines = (carry + buf.toString('utf8', 0, got)).split('\n');
     carry = lines.pop() ?? '';
-    for (const l of lines) if (l) (JSON.parse(l), n++);
+    for (const l of lines) {
+    if (!l) continue;
+    JSON.parse(l);
+    n++;
+  }
   });
   return n;
 }

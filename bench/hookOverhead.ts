@@ -112,7 +112,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  void main().catch((e) => {
+  void main().catch((e: unknown) => {
     console.error(e instanceof Error ? e.message : e);
     process.exitCode = 1;
   });

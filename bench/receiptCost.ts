@@ -42,7 +42,7 @@ export function receiptFigure(root: string, work: string): { name: string; value
   const base = median(t.base);
   const addSmall = median(t.small) - base;
   const addBig = median(t.big) - base;
-  const written = readFileSync(join(ws, '.claude', 'proofmeter', 'receipts', `${JSON.parse(small).session_id}.jsonl`), 'utf8').split('\n').filter(Boolean).length;
+  const written = readFileSync(join(ws, '.claude', 'proofmeter', 'receipts', `${(JSON.parse(small) as { session_id: string }).session_id}.jsonl`), 'utf8').split('\n').filter(Boolean).length;
   console.log(`        receipt: sh -c : ${base.toFixed(1)} ms; +${addSmall.toFixed(1)} ms (${small.length} B payload), +${addBig.toFixed(1)} ms (${(bigText.length / 1024).toFixed(0)} KB); node -e 0 ${median(t.node).toFixed(1)} ms; ${written} receipts written`);
   return {
     name: '9. Bash receipt, median added time per call',

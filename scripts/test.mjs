@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: builds, type-checks and runs every suite, bringing what the suites need when it is
+// `npm test`: builds, type-checks, lints and runs every suite, bringing what the suites need when it is
 // missing (the pinned Claude Code CLI, code-server and Debian's chromium, into .cache/).
 // Runs every step even after a failure, then prints one summary line and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,7 @@ const mocha = ['node_modules/.bin/mocha', '--config', '.mocharc.json'];
 const steps = [
   { name: 'build', cmd: ['node', 'esbuild.mjs'] },
   { name: 'typecheck', cmd: ['node_modules/.bin/tsc', '--noEmit', '-p', '.'] },
+  { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
   { name: 'unit', cmd: [...mocha, 'test/unit/**/*.test.ts'], counts: true },
   { name: 'webview', cmd: [...mocha, 'test/webview/**/*.test.tsx'], counts: true, when: 'test/webview' },
   { name: 'setup claude', cmd: ['node', 'scripts/setup-claude.mjs'], when: 'scripts/setup-claude.mjs' },

@@ -10,15 +10,15 @@ export type CommandId = Extract<WebviewMessage, { type: 'runCommand' }>['command
 export interface Actions {
   /** false in an untrusted workspace: command buttons are not shown at all. */
   canRunCommands: boolean;
-  openTranscript(file: string, line: number): void;
-  openPlan(line: number): void;
-  runCommand(command: CommandId): void;
+  openTranscript: (file: string, line: number) => void;
+  openPlan: (line: number) => void;
+  runCommand: (command: CommandId) => void;
   /** Opens Manage Workspace Trust (works untrusted: it is the way out of Restricted Mode). */
-  manageTrust(): void;
+  manageTrust: () => void;
   /** Opens this workspace's .claude/proofmeter/goal.json (a fault is often about it). */
-  openGoalFile(): void;
+  openGoalFile: () => void;
   /** Asks the host to accept an integrity finding; the host confirms with the person first. */
-  acceptFinding?(id: string): void;
+  acceptFinding?: (id: string) => void;
 }
 
 const inert: Actions = { canRunCommands: false, openTranscript() {}, openPlan() {}, runCommand() {}, manageTrust() {}, openGoalFile() {} };

@@ -15,7 +15,6 @@ export interface Logger {
 
 declare global {
   // Provided by VS Code in webviews; callable once per page.
-  // eslint-disable-next-line no-var
   var acquireVsCodeApi: (() => VsCodeApi) | undefined;
 }
 

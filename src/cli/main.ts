@@ -66,7 +66,7 @@ declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 if (require.main === module) {
-  main(process.argv.slice(2), {
+  void main(process.argv.slice(2), {
     out: (s) => process.stdout.write(s + '\n'),
     err: (s) => process.stderr.write(s + '\n'),
     readStdin: readAllStdin,

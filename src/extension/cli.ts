@@ -36,7 +36,9 @@ export function runBundledCli(extensionPath: string, args: string[], cwd: string
       { cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : error.killed ? 124 : 1) : 0;
-        if (error && typeof error.code === 'string') return reject(error); // spawn failed (ENOENT, ...)
+        // spawn failed (ENOENT, ...). ExecFileException is an Error; its declared type, an Omit<>, does not say so.
+        const spawnFailure: Error | null = error && typeof error.code === 'string' ? error : null;
+        if (spawnFailure) return reject(spawnFailure);
         if (code === 2 && /unknown command/.test(stderr) && stderr.includes(`'${sub}'`)) {
           return reject(new CliUnavailableError(`this build of the proofmeter CLI has no '${sub}' command yet`));
         }

@@ -226,7 +226,7 @@ async function adoptPlan(ctx: CommandContext, uri: unknown, opts: unknown): Prom
   const confirmed = typeof opts === 'object' && opts !== null && (opts as { confirmed?: unknown }).confirmed === true;
   const existing = readGoal(m.cwd);
   const target = resolve(m.cwd, file);
-  let items: PlanItem[] | null = null;
+  let items: PlanItem[] | null;
   let refusable = false;
   try {
     const parsed = readPlanFile(target);
@@ -251,7 +251,7 @@ async function adoptPlan(ctx: CommandContext, uri: unknown, opts: unknown): Prom
   const io: Io = { out: (s) => out.push(s), err: (s) => err.push(s), readStdin: async () => '', env: process.env, cwd: m.cwd };
   let code: number;
   try {
-    code = (await adoptRun([resolve(m.cwd, file), '--cwd', m.cwd], io)).code;
+    code = adoptRun([resolve(m.cwd, file), '--cwd', m.cwd], io).code;
   } catch (e) {
     code = 2;
     err.push((e as Error).message);
@@ -383,7 +383,7 @@ async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall',
     if ('unavailable' in r && r.unavailable) {
       ctx.log.error(`${what} is unavailable: ${r.unavailable}`);
       void vscode.window.showErrorMessage(`Proofmeter: ${what} is unavailable: ${r.unavailable}.`);
-      return r as CliOutcome;
+      return r;
     }
     last = r as CliResult;
     outputs.push([last.stdout.trim(), last.stderr.trim()].filter(Boolean).join('\n'));
@@ -426,7 +426,7 @@ async function doctor(ctx: CommandContext): Promise<CliOutcome & { verdict?: Doc
   if ('unavailable' in r && r.unavailable) {
     ctx.log.error(`Doctor is unavailable: ${r.unavailable}`);
     void vscode.window.showErrorMessage(`Proofmeter: Doctor is unavailable: ${r.unavailable}.`);
-    return r as CliOutcome;
+    return r;
   }
   const res = r as CliResult;
   const output = [res.stdout.trim(), res.stderr.trim()].filter(Boolean).join('\n');

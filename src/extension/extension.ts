@@ -131,17 +131,19 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
       const m = current.meter;
       if (!m || !vscode.workspace.isTrusted || Date.now() - gatesAt < 10_000) return;
       gatesAt = Date.now();
-      void loadGates(commandContext, m).catch((e: Error) => log.warn(`doctor: ${e.message}`));
+      void loadGates(commandContext, m).catch((e: unknown) => log.warn(`doctor: ${e instanceof Error ? e.message : String(e)}`));
     }),
   );
   const activation = { loadMs: loadEnd - loadStart, activateMs: performance.now() - t0 };
   log.info(`activated in ${activation.activateMs.toFixed(1)} ms, bundle loaded in ${activation.loadMs.toFixed(1)} ms (${vscode.env.appName} ${vscode.version}, trusted=${vscode.workspace.isTrusted}, folder=${current.meter?.cwd ?? 'none'})`);
 
+  // ThemeColor's type declares no fields; the id it was made with is there at run time.
+  const colorId = (color: { id?: string } | undefined) => color?.id ?? null;
   const snap = (item: vscode.StatusBarItem, shown: () => boolean): ItemSnapshot => ({
     text: item.text,
     tooltip: typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? ''),
     visible: shown(),
-    background: (item.backgroundColor as { id?: string } | undefined)?.id ?? null,
+    background: colorId(item.backgroundColor),
     command: typeof item.command === 'string' ? item.command : (item.command?.command ?? null),
   });
   return {

@@ -103,7 +103,7 @@ export async function verifyFlow(deps: VerifyDeps, opts: { confirmed?: boolean }
     deps.ui.warn('Proofmeter: Verify was cancelled; the proofs that finished are saved, the rest were not run.');
     return { kind: 'cancelled', state };
   }
-  let result: VerifyJson | null = null;
+  let result: VerifyJson | null;
   try {
     result = JSON.parse(ran.stdout) as VerifyJson;
   } catch {
@@ -117,6 +117,7 @@ export async function verifyFlow(deps: VerifyDeps, opts: { confirmed?: boolean }
   }
   const lines = result.results.map((r) => `${r.id}  ${r.outcome}${r.exit !== null ? ` (exit ${r.exit})` : ''}  ${r.durationMs} ms  session: ${r.session}  proof: ${r.proof}`);
   deps.ui.show(`proofmeter verify --cwd ${deps.cwd} (exit ${ran.code})`, lines.join('\n'));
-  (ran.code === 0 ? deps.ui.info : deps.ui.warn)(summaryOf(result));
+  if (ran.code === 0) deps.ui.info(summaryOf(result));
+  else deps.ui.warn(summaryOf(result));
   return { kind: 'ran', code: ran.code, result, state };
 }

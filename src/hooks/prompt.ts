@@ -45,7 +45,7 @@ export function goalLineOf(prompt: string, workspace: string, home = homedir()):
     if (!PLAN_NAME.test(tok)) continue;
     const expanded = tok.startsWith('~/') ? join(home, tok.slice(2)) : tok;
     const abs = isAbsolute(expanded) ? expanded : join(workspace, expanded);
-    let isFile = false;
+    let isFile: boolean;
     try {
       isFile = existsSync(abs) && statSync(abs).isFile();
     } catch {

@@ -8,7 +8,7 @@ export function findSession(arg: string, cwd: string, env: NodeJS.ProcessEnv): s
   if (existsSync(direct) && statSync(direct).isFile()) return direct;
   if (!/^[A-Za-z0-9_-]+$/.test(arg)) return null;
   const projects = join(env.CLAUDE_CONFIG_DIR || join(env.HOME || homedir(), '.claude'), 'projects');
-  let dirs: string[] = [];
+  let dirs: string[];
   try { dirs = readdirSync(projects); } catch { return null; }
   for (const d of dirs) {
     const f = join(projects, d, `${arg}.jsonl`);

@@ -11,7 +11,7 @@ import { gitFailed, type GitFacts, type GitInput, type GitUnknown } from '../cor
 // Loaded on first use: the status line usually finds git's facts in its cache, and loading
 // child_process costs a few milliseconds of every start.
 function childProcess(): typeof ChildProcess {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load needs require (the bundle is CommonJS)
   return require('node:child_process') as typeof ChildProcess;
 }
 

@@ -243,7 +243,7 @@ function uninstall(workspace: string, name: SettingsName): UninstallResult {
   }
   // The runner goes when no settings file of the workspace uses it any more.
   const other: SettingsName = name === 'settings.json' ? 'settings.local.json' : 'settings.json';
-  let otherUses = false;
+  let otherUses: boolean;
   try {
     const t = readText(settingsPath(workspace, other));
     const p = t === null ? null : parseSettings(t);

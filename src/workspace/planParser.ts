@@ -6,7 +6,7 @@ import { planTooLarge } from '../core/plan/planSize';
 import type { ParsedPlan } from '../core/types';
 
 export function parsePlanText(markdown: string): ParsedPlan {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load needs require (the bundle is CommonJS)
   const { parsePlan } = require('../core/plan/parsePlan') as typeof import('../core/plan/parsePlan');
   const tooLarge = planTooLarge(markdown);
   // The empty plan's shape with this one finding: no items are read from a plan that is not parsed.

@@ -118,6 +118,7 @@ export function linuxTable(self = process.pid): ProcessTable {
 
 function childProcess(): typeof ChildProcess {
   // Loaded only here: child_process costs a few milliseconds of every start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load needs require (the bundle is CommonJS)
   return require('node:child_process') as typeof ChildProcess;
 }
 

@@ -119,7 +119,8 @@ function cleanCheckout(o: VerifyOptions): Place | string {
     git(top, ['-c', 'core.hooksPath=/dev/null', 'worktree', 'add', '--detach', wt, head]);
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
-    return `git worktree add failed (${(e as { status?: unknown }).status ?? 'error'})`;
+    const status = (e as { status?: unknown }).status;
+    return `git worktree add failed (${typeof status === 'number' ? status : 'error'})`;
   }
   return {
     cwd: join(wt, relative(top, o.workspace)),

@@ -143,7 +143,7 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
   if (!goal && goalRead.kind === 'bad') throw new UserError(goalRead.error);
   if (!goal) return { kind: 'none', home, transcriptDir };
   const planAbs = isAbsolute(goal.planPath) ? goal.planPath : join(src.cwd, goal.planPath);
-  let current: ParsedPlan | null = null;
+  let current: ParsedPlan | null;
   try {
     current = readers.readPlan(planAbs);
   } catch {

@@ -80,14 +80,14 @@ class Redactor {
     if (Array.isArray(value)) {
       return value.map((b) => {
         if (typeof b === 'string') return this.text(b);
-        if (b && typeof b === 'object' && typeof (b as any).text === 'string') return { ...b, text: this.text((b as any).text) };
+        if (b && typeof b === 'object' && typeof b.text === 'string') return { ...b, text: this.text(b.text) };
         return b;
       });
     }
     return value;
   }
   /** The redacted record, or null when the record holds no Claude Code prompt text. */
-  record(rec: any): any | null {
+  record(rec: any): any {
     if (rec?.type === 'api-request-shape' && rec.shape && typeof rec.shape === 'object') {
       const shape = { ...rec.shape };
       if ('system' in shape) shape.system = this.systemBlocks(shape.system);

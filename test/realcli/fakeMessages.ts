@@ -311,7 +311,7 @@ export function startFakeMessages(opts: FakeMessagesOptions): Promise<FakeMessag
   const handle = async (req: IncomingMessage, res: ServerResponse, raw: string) => {
     const n = ++counter;
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
-    let body: any = null;
+    let body: any;
     let parsed = true;
     try {
       body = raw ? JSON.parse(raw) : null;

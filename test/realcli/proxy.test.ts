@@ -78,7 +78,7 @@ describe('real Claude Code CLI through the compaction proxy', function () {
     const steps = main.map((r) => r.reply.step!);
     for (let k = 0; k <= STEPS; k++) assert.ok(steps.includes(k), `step ${k} was reached (steps ${steps.join(',')})`);
 
-    const log = readJsonl(join(run.root, 'proxy-log.jsonl')) as Array<{ action?: string; threshold?: number; estAfter?: number; path: string }>;
+    const log = readJsonl<{ action?: string; threshold?: number; estAfter?: number; path: string }>(join(run.root, 'proxy-log.jsonl'));
     const limit = Math.max(...log.map((e) => e.threshold ?? 0));
     assert.ok(limit >= THRESHOLD, `threshold applied ${limit}`);
     const compacted = main.filter((r) => JSON.stringify(r.body).includes(SUMMARY_HEADER));

@@ -348,7 +348,7 @@ async function startHost(root: string, scriptPath: string): Promise<Host> {
     stdio: ['pipe', 'ignore', 'pipe'],
   });
   const errOut = createWriteStream(hostErr);
-  child.stderr!.pipe(errOut);
+  child.stderr.pipe(errOut);
   let exited: string | null = null;
   const exitPromise = new Promise<void>((r) => child.once('exit', (code, sig) => { exited = `exit ${code ?? sig}`; r(); }));
   const forgetHost = atExit(() => child.kill('SIGKILL'));
@@ -369,7 +369,7 @@ async function startHost(root: string, scriptPath: string): Promise<Host> {
     stop: async () => {
       forgetHost();
       if (exited) return;
-      child.stdin!.end();
+      child.stdin.end();
       const t = setTimeout(() => child.kill('SIGKILL'), 3000);
       await exitPromise;
       clearTimeout(t);

@@ -147,7 +147,7 @@ export const demo: RecordedScenario = {
     assert.equal(sub[0]?.command, 'sh suite.sh');
     const smoke = by('sh smoke.sh')[0];
     assert.ok(smoke?.record?.toolUseResult?.backgroundTaskId, 'V3 ran in the background');
-    const taskId = smoke!.record!.toolUseResult.backgroundTaskId as string;
+    const taskId = smoke.record.toolUseResult.backgroundTaskId as string;
     const notice = recs.find((r) => JSON.stringify(r).includes(`<task-id>${taskId}</task-id>`) && JSON.stringify(r).includes('<status>completed</status>'));
     assert.ok(notice, 'the background notice arrived');
     assert.equal(by('test -s CHANGELOG.md').length, 0, 'S6 stays open');
@@ -266,8 +266,8 @@ export const queuedPrompt: RecordedScenario = {
     const queued = attachments(allRecords(run), 'queued_command');
     const human = queued.find((a) => a.prompt === 'S10 looks good');
     assert.ok(human, 'a queued_command attachment with the typed text');
-    assert.equal(human!.commandMode, 'prompt');
-    assert.equal(human!.origin?.kind, 'human');
+    assert.equal(human.commandMode, 'prompt');
+    assert.equal(human.origin?.kind, 'human');
   },
 };
 

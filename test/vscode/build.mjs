@@ -49,8 +49,8 @@ export async function buildAll({ vsix = false } = {}) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   buildAll({ vsix: process.argv.includes('--vsix') }).then(
     (t) => console.log(`built ${SUITE_OUT}${t.vsix !== undefined ? ` and ${VSIX_OUT}` : ''} (${JSON.stringify(t)})`),
-    (e) => {
-      console.error(e.message);
+    (/** @type {unknown} */ e) => {
+      console.error(e instanceof Error ? e.message : String(e));
       process.exit(1);
     },
   );

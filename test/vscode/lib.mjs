@@ -87,15 +87,16 @@ export async function startCodeServer({ codeServer, env, userDataDir, extensions
     pid: child.pid,
     async stop() {
       servers.delete(server);
-      if (exited) return;
+      const pid = child.pid;
+      if (exited || pid === undefined) return;
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-pid, 'SIGTERM');
       } catch {
         return;
       }
       for (let i = 0; i < 50 && !exited; i++) await sleep(100);
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        process.kill(-pid, 'SIGKILL');
       } catch {
         // already gone
       }

@@ -58,7 +58,7 @@ async function cleanup() {
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
     console.error(`\n${sig}: stopping code-server`);
-    cleanup().finally(() => process.exit(130));
+    void cleanup().finally(() => process.exit(130));
   });
 }
 

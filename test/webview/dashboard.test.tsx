@@ -109,7 +109,7 @@ describe('dashboard', () => {
         const cells = within(rowOf(id)).getAllByRole('cell');
         assert.equal(cells[0]!.textContent, list, `${id} list`);
         assert.equal(cells[1]!.textContent, owner, `${id} owner`);
-        assert.equal(cells[3]!.querySelector('.pm-badge')!.textContent!.slice(1), state, `${id} state`);
+        assert.equal(cells[3]!.querySelector('.pm-badge')!.textContent.slice(1), state, `${id} state`);
       }
       const proof = within(rowOf('S3')).getByText('echo before-exit; echo err-before-exit >&2; exit 3');
       assert.equal(proof.tagName, 'CODE');

@@ -7,12 +7,11 @@ const OVERRIDE = new Set(['Event', 'EventTarget', 'CustomEvent', 'MessageEvent',
 const SKIP = new Set(['undefined', 'NaN', 'Infinity', 'global', 'globalThis', 'self', 'window', 'constructor', 'process', 'console']);
 
 declare global {
-  // eslint-disable-next-line no-var
   var __proofmeterDom: Window | undefined;
 }
 
 function install(): Window {
-  const win = new Window({ url: 'https://webview.test/', settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+  const win = new Window({ url: 'https://webview.test/', settings: { disableJavaScriptFileLoading: true } });
   const g = globalThis as unknown as Record<string, unknown>;
   for (const key of Object.getOwnPropertyNames(win)) {
     if (SKIP.has(key)) continue;

@@ -32,7 +32,8 @@ export class FakeLog {
 
 /** Delivers a message from the host, as VS Code does: a message event on the page's window. */
 export function sendFromHost(data: unknown): void {
-  act(() => {
+  // A synchronous act has flushed the render when it returns; its promise adds nothing.
+  void act(() => {
     window.dispatchEvent(new MessageEvent('message', { data }));
   });
 }

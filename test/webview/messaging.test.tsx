@@ -18,7 +18,7 @@ describe('webview messaging', () => {
       assert.deepEqual(api.posted, [{ type: 'ready' }]);
       assert.match(root.textContent ?? '', /Waiting for the tally/);
     } finally {
-      act(() => stop());
+      void act(() => stop());
       root.remove();
     }
   });
@@ -68,7 +68,7 @@ describe('webview messaging', () => {
 
     // A reload: a fresh page whose getState() returns what was saved, before the host says anything.
     const reloaded = mount('sidebar', undefined, new FakeVsCodeApi(saved));
-    assert.equal((screen.getByRole('searchbox') as HTMLInputElement).value, 'grep');
+    assert.equal(screen.getByRole<HTMLInputElement>('searchbox').value, 'grep');
     assert.equal(screen.getByRole('button', { name: /S2/ }).getAttribute('aria-expanded'), 'true');
     assert.deepEqual(reloaded.api.posted, [{ type: 'ready' }]);
   });

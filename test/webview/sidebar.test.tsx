@@ -121,9 +121,21 @@ describe('sidebar evidence browser', () => {
     filterTo('done-bg');
     sendFromHost({ type: 'reveal', itemId: 'S6' });
     await new Promise((r) => setTimeout(r, 30));
-    assert.equal((screen.getByRole('searchbox') as HTMLInputElement).value, '');
+    assert.equal(screen.getByRole<HTMLInputElement>('searchbox').value, '');
     assert.equal(toggle('S6').getAttribute('aria-expanded'), 'true');
     assert.equal(document.activeElement, toggle('S6'));
+  });
+
+  it('after a reveal, typing in the filter keeps the focus in the filter box', async () => {
+    mount('sidebar', viewState(underWayTally()));
+    sendFromHost({ type: 'reveal', itemId: 'S6' });
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(document.activeElement, toggle('S6'));
+    const box = screen.getByRole<HTMLInputElement>('searchbox');
+    box.focus();
+    filterTo('S');
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(document.activeElement, box);
   });
 
   it('a reveal of an unknown id changes nothing', async () => {

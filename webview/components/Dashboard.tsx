@@ -24,13 +24,15 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
   const kind = viewKind(state);
   const tally = kind === 'goal' ? state!.tally : null;
   const revealed = revealedItem(tally, reveal);
+  const revealSeq = reveal?.seq;
+  const revealedRow = revealed ? rowId(revealed) : null;
 
   useEffect(() => {
-    if (!revealed) return;
-    const row = document.getElementById(rowId(revealed));
+    if (!revealedRow) return;
+    const row = document.getElementById(revealedRow);
     row?.scrollIntoView?.({ block: 'center' });
     row?.focus();
-  }, [reveal?.seq, revealed ? itemDomKey(revealed) : null]);
+  }, [revealSeq, revealedRow]);
 
   return (
     <ViewFrame state={state} kind={kind} class="pm-dashboard" label="Proofmeter dashboard">

@@ -3,7 +3,7 @@ export interface FilterBoxProps {
   value: string;
   shown: number;
   total: number;
-  onInput(value: string): void;
+  onInput: (value: string) => void;
 }
 
 export function FilterBox({ value, shown, total, onInput }: FilterBoxProps) {
@@ -18,7 +18,7 @@ export function FilterBox({ value, shown, total, onInput }: FilterBoxProps) {
         type="search"
         placeholder="Filter by id, text or proof"
         value={value}
-        onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value)}
+        onInput={(e) => onInput(e.currentTarget.value)}
       />
       <p class="pm-filter-count pm-muted" aria-live="polite">
         {value.trim() ? `${shown} of ${total} items match` : `${total} items`}

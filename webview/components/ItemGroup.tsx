@@ -12,7 +12,7 @@ export interface ItemGroupProps {
   ledger: TallyView['ledger'];
   expanded: ReadonlySet<string>;
   revealKey: string | null;
-  onToggle(key: string): void;
+  onToggle: (key: string) => void;
 }
 
 export function domIdFor(item: ItemView): string {

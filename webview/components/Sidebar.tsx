@@ -1,5 +1,5 @@
 // The sidebar evidence browser: the goal, a filter, and the items grouped by who they wait on.
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ViewState } from '../../src/protocol';
 import { groupItems, itemDomKey, matchesFilter } from '../items';
 import { revealedItem, viewKind, type Reveal } from '../viewKind';
@@ -16,8 +16,8 @@ export interface SidebarProps {
   reveal: Reveal | null;
   filter: string;
   expanded: string[];
-  onFilter(value: string): void;
-  onExpanded(keys: string[]): void;
+  onFilter: (value: string) => void;
+  onExpanded: (keys: string[]) => void;
 }
 
 export function Sidebar({ state, reveal, filter, expanded, onFilter, onExpanded }: SidebarProps) {
@@ -26,19 +26,28 @@ export function Sidebar({ state, reveal, filter, expanded, onFilter, onExpanded 
   const open = new Set(expanded);
   const revealed = revealedItem(tally, reveal);
   const revealKey = revealed ? itemDomKey(revealed) : null;
+  // One reveal (its seq, for the item as it is now) is acted on once: a later filter or collapse is the person's own.
+  const revealToken = revealed && revealKey ? `${reveal?.seq}:${revealKey}` : null;
+  const expandedForRef = useRef<string | null>(null);
+  const focusedForRef = useRef<string | null>(null);
 
   // A reveal from the host expands the item, clears a filter that hides it, and moves focus to it.
   useEffect(() => {
-    if (!revealed || !revealKey) return;
+    if (!revealed || !revealKey || !revealToken || expandedForRef.current === revealToken) return;
+    expandedForRef.current = revealToken;
     if (!matchesFilter(revealed, filter)) onFilter('');
-    if (!open.has(revealKey)) onExpanded([...expanded, revealKey]);
-  }, [reveal?.seq, revealKey]);
+    if (!expanded.includes(revealKey)) onExpanded([...expanded, revealKey]);
+  }, [revealToken, revealed, revealKey, filter, expanded, onFilter, onExpanded]);
   useEffect(() => {
-    if (!revealed) return;
+    if (!revealed || !revealKey || !revealToken || focusedForRef.current === revealToken) return;
+    // Focus once the first effect's filter and expansion have rendered.
+    if (!matchesFilter(revealed, filter) || !expanded.includes(revealKey)) return;
     const toggle = document.getElementById(`${domIdFor(revealed)}-toggle`);
-    toggle?.scrollIntoView?.({ block: 'nearest' });
-    toggle?.focus();
-  }, [reveal?.seq, revealKey, expanded.length, filter]);
+    if (!toggle) return;
+    focusedForRef.current = revealToken;
+    toggle.scrollIntoView?.({ block: 'nearest' });
+    toggle.focus();
+  }, [revealToken, revealed, revealKey, filter, expanded]);
 
   const toggle = (key: string) => onExpanded(open.has(key) ? expanded.filter((k) => k !== key) : [...expanded, key]);
 

@@ -13,7 +13,7 @@ export interface SidebarItemProps {
   revealed: boolean;
   /** The newest run of its proof that did not count, when nothing decides it. */
   notCounted: TallyView['ledger'][number] | null;
-  onToggle(): void;
+  onToggle: () => void;
 }
 
 export function SidebarItem({ item, domId, expanded, revealed, notCounted, onToggle }: SidebarItemProps) {

@@ -110,7 +110,7 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
   });
   // The status line: the last settings source with a statusLine wins (local over project over user).
   const slSource = ['local', 'project', 'user'].map((l) => sources.find((s) => s.label === l)!).find((s) => s.settings && s.settings.statusLine !== undefined);
-  const slIsMeter = !!slSource && isObject(slSource.settings!.statusLine) && isMeterCommand((slSource.settings!.statusLine as Settings).command);
+  const slIsMeter = !!slSource && isObject(slSource.settings!.statusLine) && isMeterCommand(slSource.settings!.statusLine.command);
   gates.push({
     hook: 'statusline',
     label: 'status line [statusLine]',

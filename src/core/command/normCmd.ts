@@ -7,7 +7,8 @@ import { lex, type Quote, type Word } from '../shell/lex';
 
 const HOME = '\u0000';
 // Characters that mean the same quoted or not. `~` is left out: unquoted at a word's start it expands.
-const PLAIN = /^[A-Za-z0-9_.\/@%+=:,\-\u0000]+$/;
+// eslint-disable-next-line no-control-regex -- \u0000 is HOME, what `~` and $HOME become while a word is normalized
+const PLAIN = /^[A-Za-z0-9_./@%+=:,\-\u0000]+$/;
 
 interface Segment {
   quote: Quote;

@@ -82,7 +82,7 @@ function hasCommand(groups: Json[], command: string): boolean {
 function ownHook(groups: Json[], g: GateSpec): { [key: string]: Json } | null {
   for (const group of groups) {
     if (!isObject(group) || !Array.isArray(group.hooks) || (group.matcher ?? undefined) !== g.matcher) continue;
-    for (const h of group.hooks) if (isObject(h) && meterHookOf(h.command) === g.hook) return h as { [key: string]: Json };
+    for (const h of group.hooks) if (isObject(h) && meterHookOf(h.command) === g.hook) return h;
   }
   return null;
 }
@@ -95,7 +95,7 @@ export function mergeMeter(input: Settings, opts: EntryOptions = {}): MergeResul
   const settings = structuredClone(input);
   if (settings.hooks !== undefined && !isObject(settings.hooks)) return { ok: false, error: '"hooks" is not an object' };
   const report: MergeReport = { added: [], present: [], updated: [], statusLine: 'already' };
-  const hooks = (settings.hooks ?? {}) as { [event: string]: Json };
+  const hooks = settings.hooks ?? {};
   for (const g of GATES) {
     const existing = hooks[g.event];
     if (existing !== undefined && !Array.isArray(existing)) return { ok: false, error: `"hooks.${g.event}" is not an array` };
@@ -142,12 +142,12 @@ export type UnmergeResult = { ok: true; settings: Settings; changed: boolean; re
  */
 export function unmergeMeter(input: Settings, original: Settings | null = null): UnmergeResult {
   const hadHooks = original !== null && isObject(original.hooks);
-  const hadEvent = (event: string) => hadHooks && Array.isArray((original!.hooks as Record<string, unknown>)[event]);
+  const hadEvent = (event: string) => hadHooks && Array.isArray((original.hooks as Record<string, unknown>)[event]);
   const settings = structuredClone(input);
   const removed: string[] = [];
   if (settings.hooks !== undefined && !isObject(settings.hooks)) return { ok: false, error: '"hooks" is not an object' };
   if (isObject(settings.hooks)) {
-    const hooks = settings.hooks as { [event: string]: Json };
+    const hooks = settings.hooks;
     for (const event of Object.keys(hooks)) {
       const groups = hooks[event];
       if (!Array.isArray(groups)) continue;
@@ -198,8 +198,8 @@ export function meterEntries(settings: Settings): MeterEntry[] {
     for (const g of groups) {
       if (!isObject(g) || !Array.isArray(g.hooks)) continue;
       for (const h of g.hooks) {
-        if (isObject(h) && isMeterCommand(h.command)) {
-          out.push({ event, matcher: typeof g.matcher === 'string' ? g.matcher : null, command: String(h.command), timeout: typeof h.timeout === 'number' ? h.timeout : null });
+        if (isObject(h) && typeof h.command === 'string' && isMeterCommand(h.command)) {
+          out.push({ event, matcher: typeof g.matcher === 'string' ? g.matcher : null, command: h.command, timeout: typeof h.timeout === 'number' ? h.timeout : null });
         }
       }
     }

@@ -47,7 +47,7 @@ export function flatten(nodes: readonly PhrasingContent[]): Flat {
         push('text', node.alt ?? '');
         return;
       default:
-        if ('children' in node) for (const child of node.children) walk(child as PhrasingContent);
+        if ('children' in node) for (const child of node.children) walk(child);
     }
   };
   for (const node of nodes) walk(node);

@@ -168,7 +168,7 @@ export function parsePlan(markdown: string): ParsedPlan {
       depth++;
       visitItem(node);
     }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+    if ('children' in node) for (const child of node.children) visit(child);
     if (node.type === 'listItem') depth--;
   };
   visit(tree);

@@ -11,7 +11,7 @@
  * - the inside does not start with a letter: comparisons such as `1<2>0`, and `2>&1` has no `<`.
  * Left ambiguous on purpose: `<in.txt>out.txt` with no spaces reads as a placeholder; nobody writes it.
  */
-const PLACEHOLDER = /(?<![\p{L}\p{N}_<])<(?![<(\s])\p{L}[\p{L}\p{N}_ .,\/:-]*?(?<!\s)>/gu;
+const PLACEHOLDER = /(?<![\p{L}\p{N}_<])<(?![<(\s])\p{L}[\p{L}\p{N}_ .,/:-]*?(?<!\s)>/gu;
 
 /*
  * Bare names. A proof counts when its command exits cleanly, and naming a file proves nothing:
@@ -43,7 +43,7 @@ const DOC_NAMES = new Set([
 ]);
 
 // Path-like characters only: a token with shell syntax in it is running something.
-const PATH_LIKE = /^[\p{L}\p{N}_.\/~@+%-]+$/u;
+const PATH_LIKE = /^[\p{L}\p{N}_./~@+%-]+$/u;
 
 export function isBareName(command: string): boolean {
   // A placeholder stands for a word, so `docs/<name>.md` is judged as `docs/x.md`.

@@ -14,10 +14,12 @@ const chatMessageSchema = z.object({
 export const chatRequestSchema = z.object({ messages: z.array(chatMessageSchema), model: z.string().optional() }).passthrough();
 type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+const stringOr = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 function text(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? String((p as { text?: unknown }).text ?? '') : '')).join('\n');
+  return content.map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? stringOr((p as { text?: unknown }).text) : '')).join('\n');
 }
 
 function args(raw: string | undefined): unknown {
@@ -58,10 +60,10 @@ export function chatView(original: ChatMessage[]): ChatView {
         if (o) return o;
         // The one new message: the head's last with the summary appended, or the summary alone.
         const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
-        const summary = String(blocks[blocks.length - 1]?.text ?? '');
+        const summary = stringOr(blocks[blocks.length - 1]?.text);
         const before = i === headSent - 1 && i < original.length ? original[i] : undefined;
         if (before && before.role === 'user') {
-          const parts = typeof before.content === 'string' ? [{ type: 'text', text: before.content }] : Array.isArray(before.content) ? before.content : [];
+          const parts = typeof before.content === 'string' ? [{ type: 'text', text: before.content }] : Array.isArray(before.content) ? (before.content as unknown[]) : [];
           return { ...before, content: [...parts, { type: 'text', text: summary }] };
         }
         return { role: 'user', content: summary };

@@ -89,7 +89,7 @@ export class Engine {
         if (!chatRequestSchema.safeParse(value).success) return none('unparseable');
         const v = value as { messages: Parameters<typeof chatView>[0] } & Record<string, unknown>;
         chat = chatView(v.messages);
-        req = { ...v, messages: chat.messages } as MessagesRequest;
+        req = { ...v, messages: chat.messages };
       } else {
         if (!requestSchema.safeParse(value).success) return none('unparseable');
         req = value as MessagesRequest;

@@ -39,7 +39,7 @@ export function forEachRequest(records: Iterable<unknown>, each: (r: Rebuilt) =>
     if (r.type === 'system' && r.subtype === 'compact_boundary') { messages = []; lastId = undefined; continue; }
     if ((r.type !== 'user' && r.type !== 'assistant') || !r.message) continue;
     const m = r.message;
-    const blocks = asBlocks(m.content as string | Block[]).filter((b) => !(b.type === 'text' && typeof b.text === 'string' && b.text === ''));
+    const blocks = asBlocks(m.content).filter((b) => !(b.type === 'text' && typeof b.text === 'string' && b.text === ''));
     if (!blocks.length) continue;
     const last = messages[messages.length - 1];
     if (m.role === 'assistant') {

@@ -141,7 +141,7 @@ function markerFacts(path: string, before: string | null, after: string): Fact[]
 function judge(u: Unit): Finding[] {
   const { use, part, before, after } = u;
   const isCommand = part === null ? use.role === 'entry' : part.startsWith('json:scripts.') || part.startsWith('target:');
-  let facts: Fact[] = [];
+  let facts: Fact[];
   let plain: FindingKind = CONFIG_ROLES.has(use.role) || (part !== null && !isCommand && part !== 'vars') ? 'gate-config-changed' : 'checker-changed';
   let extra: string | null = null;
   if (use.role === 'test' && part === null) {

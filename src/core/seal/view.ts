@@ -51,7 +51,7 @@ export function memoryView(files: Readonly<Record<string, string>>): WorkspaceVi
   const dirs = new Map<string, Map<string, boolean>>();
   const addEntry = (dir: string, name: string, isDir: boolean) => {
     let d = dirs.get(dir);
-    if (!d) dirs.set(dir, (d = new Map()));
+    if (!d) dirs.set(dir, (d = new Map<string, boolean>()));
     if (!d.has(name) || isDir) d.set(name, isDir);
   };
   for (const [raw, text] of Object.entries(files)) {

@@ -39,7 +39,7 @@ function otherStopHooks(settings: Settings): unknown[] {
 /** The arming of a settings object; null (absent or not valid JSON, which Claude Code skips) arms nothing. */
 export function armingOf(settings: Settings | null, digest: Digest): Arming {
   const s = settings ?? {};
-  const sl = isObject(s.statusLine) && isMeterCommand(s.statusLine.command) ? String(s.statusLine.command) : null;
+  const sl = isObject(s.statusLine) && typeof s.statusLine.command === 'string' && isMeterCommand(s.statusLine.command) ? s.statusLine.command : null;
   const env: Record<string, string> = {};
   if (isObject(s.env)) for (const [k, v] of Object.entries(s.env)) if (!HOUSEKEEPING_ENV.has(k)) env[k] = digest(typeof v === 'string' ? v : JSON.stringify(v));
   const others = otherStopHooks(s);

@@ -50,7 +50,7 @@ function textOf(facts: BashResultFacts): string {
   if (typeof facts.toolUseResult === 'string') return facts.toolUseResult;
   if (typeof facts.content === 'string') return facts.content;
   if (Array.isArray(facts.content)) {
-    const first = facts.content.find((b) => b && typeof b === 'object' && typeof (b as { text?: unknown }).text === 'string');
+    const first: unknown = facts.content.find((b) => b && typeof b === 'object' && typeof (b as { text?: unknown }).text === 'string');
     if (first) return (first as { text: string }).text;
   }
   return '';

@@ -74,7 +74,7 @@ function gitHead(workspace: string, env: NodeJS.ProcessEnv): string | null {
 
 function contentPart(workspace: string, env: NodeJS.ProcessEnv, goal: SealRecord['goal']): { part: SealRecord['content']; text: string | null } {
   const ci = listCi(workspace).map((rel) => fileSeal(join(workspace, rel), rel)).filter((f) => f !== null);
-  let parsed: GoalState | null = null;
+  let parsed: GoalState | null;
   try {
     const r = goal?.text ? goalSchema.safeParse(JSON.parse(goal.text)) : null;
     parsed = r?.success ? r.data : null;

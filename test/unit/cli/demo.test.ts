@@ -1,7 +1,7 @@
 // `npm start` runs the built CLI's demo on the recorded session: check the bundle, not the sources.
 import { strict as assert } from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -30,7 +30,7 @@ describe('the built CLI', () => {
   it('tally --json of a plan against a transcript', () => {
     const plan = join(ROOT, 'test', 'fixtures', 'recorded', 'demo', 'PLAN.md');
     const dir = join(ROOT, 'test', 'fixtures', 'recorded', 'demo', 'transcripts', '-home-dev-demo-proj');
-    const transcript = join(dir, require('node:fs').readdirSync(dir).find((n: string) => n.endsWith('.jsonl')));
+    const transcript = join(dir, readdirSync(dir).find((n) => n.endsWith('.jsonl'))!);
     const t = JSON.parse(execFileSync('node', [CLI, 'tally', '--plan', plan, '--transcript', transcript, '--json'], { encoding: 'utf8', cwd: '/' }));
     assert.equal(t.verdict, 'not-done');
     assert.deepEqual(t.headline, { done: 6, total: 10 });

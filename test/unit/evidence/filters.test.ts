@@ -41,7 +41,7 @@ const resultOf = (id: string) => (r: Rec) => r.type === 'user' && Array.isArray(
 function nth(rs: Rec[], pred: (r: Rec) => boolean, n: number, what: string): number {
   const all = rs.map((r, i) => (pred(r) ? i : -1)).filter((i) => i >= 0);
   if (all[n] === undefined) throw new Error(`fixture has no ${what} #${n}`);
-  return all[n]!;
+  return all[n];
 }
 
 /** The demo with the passing (second) `sh check.sh` call made after `cd sub`. */

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { HookName } from '../../../src/core/install/entries';
+import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { runHook, type Handler } from '../../../src/hooks/runHook';
 import type { HookAnswer } from '../../../src/hooks/answer';
+import { writeGoal } from '../../../src/workspace/goalState';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
 import { labTranscript } from '../helpers/fixtures';
 import { copyOwn } from '../helpers/ownSession';
@@ -97,8 +99,6 @@ export const MAIN_PLAN = `# Ship it
 
 /** Freezes a plan as the workspace's goal, as if adopted a minute ago. */
 export function freeze(w: Workspace, planText: string, opts: { frozenBy?: 'approval' | 'adopt'; at?: Date; sessionId?: string | null } = {}): void {
-  const { parsePlan } = require('../../../src/core/plan/parsePlan') as typeof import('../../../src/core/plan/parsePlan');
-  const { writeGoal } = require('../../../src/workspace/goalState') as typeof import('../../../src/workspace/goalState');
   const plan = parsePlan(planText);
   // The lab recordings prove their items with echo commands, which check-plan now refuses
   // (cannot-fail); such a goal stands for one frozen before that rule, which still counts them.

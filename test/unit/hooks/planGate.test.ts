@@ -35,7 +35,7 @@ describe('plan gate (PreToolUse ExitPlanMode)', () => {
     assert.ok(findings.length >= 8);
     assert.equal(lines[0], `Proofmeter refused this plan: ${findings.length} problems. Fix each in the plan file and call ExitPlanMode again:`);
     assert.deepEqual(lines.slice(1), findings.map((f) => `- line ${f.line}: ${f.message}`));
-    assert.match(lines[1]!, /^- line 5: S1 has no proof; end the item with Proof: `npm test -- --grep parser`/);
+    assert.match(lines[1], /^- line 5: S1 has no proof; end the item with Proof: `npm test -- --grep parser`/);
   });
 
   it('a passing plan gets no decision at all, so Claude Code still asks the person', async () => {

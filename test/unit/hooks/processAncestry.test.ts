@@ -53,7 +53,7 @@ describe('the Linux reader on real processes', function () {
     assert.equal(self?.ppid, process.ppid);
     const child = spawn(process.execPath, ['-e', "process.title = 'a) b (c'; setTimeout(() => {}, 5000)"], { stdio: 'ignore' });
     try {
-      const table = linuxTable(child.pid!);
+      const table = linuxTable(child.pid);
       let seen = '';
       for (let i = 0; i < 50 && !seen.includes(')'); i++) {
         await new Promise((r) => setTimeout(r, 20));

@@ -202,7 +202,7 @@ describe('parsePlan: refusals', () => {
       assert.deepEqual(plan.findings[0], { id: null, rule: 'no-items', line: 1, message: plan.findings[0]!.message });
       // every other finding teaches one of its list items
       assert.ok(plan.findings.slice(1).every((f) => f.rule === 'missing-id' && / as: /.test(f.message)));
-      if (plan.findings.length === 1) assert.match(plan.findings[0]!.message, /- S1\. .*Proof: `npm test`/);
+      if (plan.findings.length === 1) assert.match(plan.findings[0].message, /- S1\. .*Proof: `npm test`/);
     });
   }
 });

@@ -42,7 +42,7 @@ describe('proxy, OpenAI Chat Completions dialect', () => {
     const body = JSON.stringify({ model: 'gpt-test', messages: history, stream: true });
     const out = e.handle(body, { upstream: 'x', dialect: 'openai-chat' });
     assert.ok(out.body, `action ${out.decision?.action}`);
-    const sent = JSON.parse(out.body!) as { model: string; stream: boolean; messages: Chat[] };
+    const sent = JSON.parse(out.body) as { model: string; stream: boolean; messages: Chat[] };
     assert.equal(sent.model, 'gpt-test');
     assert.deepEqual(sent.messages.slice(-6), history.slice(-6), 'the newest three turns verbatim');
     assert.deepEqual(sent.messages[0], history[0]);

@@ -27,7 +27,7 @@ describe('proxy engine', () => {
   it('rewrites a request over the threshold into valid JSON under it', () => {
     const out = engine().handle(big(), meta);
     assert.ok(out.body);
-    const sent = JSON.parse(out.body!);
+    const sent = JSON.parse(out.body);
     assert.equal(pairingViolations(sent.messages), 0);
     assert.ok(out.decision!.estAfter <= out.decision!.threshold);
     assert.equal(sent.model, 'claude-test');
@@ -58,7 +58,7 @@ describe('proxy engine', () => {
     const again = e.retryForLength(raw, meta, first.sentEstimate, err);
     assert.ok(again.body);
     assert.ok(again.decision!.estAfter < first.sentEstimate * (20000 / 30000));
-    assert.equal(pairingViolations(JSON.parse(again.body!).messages), 0);
+    assert.equal(pairingViolations(JSON.parse(again.body).messages), 0);
   });
 
   const rejections: Array<[number, string, boolean]> = [

@@ -15,9 +15,10 @@ function run(messages: Message[], threshold: number, opts: Partial<RuleOptions> 
 }
 
 function summaryOf(m: Message[] | undefined): string {
-  const last = m?.find((x) => typeof x.content !== 'string' && x.content.some((b) => String(b.text ?? '').startsWith(SUMMARY_HEADER)));
-  const block = last && typeof last.content !== 'string' ? last.content.find((b) => String(b.text ?? '').startsWith(SUMMARY_HEADER)) : undefined;
-  return String(block?.text ?? '');
+  const textOf = (b: { type: string; text?: unknown } | undefined) => (typeof b?.text === 'string' ? b.text : '');
+  const last = m?.find((x) => typeof x.content !== 'string' && x.content.some((b) => textOf(b).startsWith(SUMMARY_HEADER)));
+  const block = last && typeof last.content !== 'string' ? last.content.find((b) => textOf(b).startsWith(SUMMARY_HEADER)) : undefined;
+  return textOf(block);
 }
 
 describe('proxy rule', () => {

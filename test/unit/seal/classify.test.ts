@@ -95,7 +95,7 @@ const CASES: Case[] = [
     name: 'it.todo in place of a test is a skipped test and one assertion fewer',
     fixture: NODE,
     proofs: ['npm test'],
-    edit: (f) => replaceIn(f, 'test/strings.test.js', /it\('trims', \(\) => \{\n.*\n  \}\);/, "it.todo('trims');"),
+    edit: (f) => replaceIn(f, 'test/strings.test.js', /it\('trims', \(\) => \{\n.*\n {2}\}\);/, "it.todo('trims');"),
     expect: ['test-skipped test/strings.test.js:7', 'assertions-removed test/strings.test.js'],
   },
   {
@@ -137,7 +137,7 @@ const CASES: Case[] = [
     name: 'a test case taken out is fewer tests (and fewer assertions)',
     fixture: NODE,
     proofs: ['npm test'],
-    edit: (f) => replaceIn(f, 'test/math.test.js', /  it\('multiplies[\s\S]*?\n  \}\);\n/, ''),
+    edit: (f) => replaceIn(f, 'test/math.test.js', / {2}it\('multiplies[\s\S]*?\n {2}\}\);\n/, ''),
     expect: ['tests-removed test/math.test.js', 'assertions-removed test/math.test.js'],
   },
   {
@@ -237,7 +237,7 @@ const CASES: Case[] = [
     name: 'pytest: a test method taken out of a Test class is fewer tests',
     fixture: 'pytest',
     proofs: ['pytest'],
-    edit: (f) => replaceIn(f, 'tests/test_calc.py', /    def test_sum[\s\S]*?== 6\n/, ''),
+    edit: (f) => replaceIn(f, 'tests/test_calc.py', / {4}def test_sum[\s\S]*?== 6\n/, ''),
     expect: ['tests-removed tests/test_calc.py', 'assertions-removed tests/test_calc.py'],
   },
   {

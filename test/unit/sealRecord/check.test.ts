@@ -2,7 +2,7 @@
 // checked on every hook call and tally. Every recorded part changed gives the right finding;
 // nothing changed gives none and costs stats only.
 import { strict as assert } from 'node:assert';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freezePlan } from '../../../src/workspace/freezeGoal';
@@ -11,9 +11,10 @@ import { checkSeal } from '../../../src/workspace/sealRecord/check';
 import { readSealCopies } from '../../../src/workspace/sealRecord/copies';
 import { sealFs } from '../../../src/workspace/sealRecord/observe';
 import { outsideSealPath, realWorkspace, stateHome, workspaceSealPath } from '../../../src/workspace/sealRecord/paths';
-import { takeSeal } from '../../../src/workspace/sealRecord/take';
+import { resealMeter, takeSeal } from '../../../src/workspace/sealRecord/take';
 import { installMeter, settingsPath } from '../../../src/workspace/hookInstaller';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
+import { gate, payload, workspace } from '../hooks/helpers';
 
 const PLAN = '# Seal\n\n## Steps\n- S1. Make it. Proof: `test -f made.txt`\n- S2. Check it. Proof: `grep -q ok made.txt`\n';
 
@@ -54,7 +55,7 @@ const findings = (s: Sealed) => checkSeal(s.ws, s.env, { places: s.places }).fin
 const editJson = (path: string, edit: (j: any) => void) => {
   let j: any = {};
   try {
-    j = JSON.parse(require('node:fs').readFileSync(path, 'utf8'));
+    j = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     // a file that does not exist yet
   }
@@ -91,7 +92,7 @@ describe('the seal', () => {
       writeFileSync(join(s.ws, '.gitlab-ci.yml'), 'test:\n  script: npm test\n');
       const seal = takeSeal(s.ws, { by: 'reseal', parts: ['goal', 'meter', 'settings', 'content'], env: s.env, now: new Date(), places: s.places });
       assert.equal(seal.goal?.path, '.claude/proofmeter/goal.json');
-      assert.deepEqual(JSON.parse(seal.goal!.text!).items.map((i: { id: string }) => i.id), ['S1', 'S2']);
+      assert.deepEqual(JSON.parse(seal.goal.text!).items.map((i: { id: string }) => i.id), ['S1', 'S2']);
       assert.match(seal.meter.runner!.sha256, /^[0-9a-f]{64}$/);
       assert.equal(seal.meter.runner!.text, null, 'the runner by digest only');
       assert.ok(seal.meter.guard && seal.meter.receipt);
@@ -209,7 +210,7 @@ describe('the seal', () => {
     it('a workspace moved or copied keeps its seal: the outside copy is found under the path it was taken at', () => {
       const s = sealed();
       const moved = join(s.ws, '..', 'moved');
-      require('node:fs').cpSync(s.ws, moved, { recursive: true, preserveTimestamps: true });
+      cpSync(s.ws, moved, { recursive: true, preserveTimestamps: true });
       const got = checkSeal(moved, { ...s.env, CLAUDE_PROJECT_DIR: moved }, { places: s.places });
       assert.deepEqual(got.findings.map((f) => f.message), []);
       rmSync(outsideSealPath(realWorkspace(s.ws), s.env));
@@ -232,7 +233,6 @@ describe('the seal', () => {
       const s = sealed();
       writeFileSync(join(s.ws, '.claude/proofmeter/proofmeter.js'), 'garbage');
       editJson(goalPath(s.ws), (j) => (j.items = []));
-      const { resealMeter } = require('../../../src/workspace/sealRecord/take') as typeof import('../../../src/workspace/sealRecord/take');
       assert.equal(resealMeter(s.ws, s.env, 'install'), true);
       const seal = readSealCopies(s.ws, s.env).reference!;
       assert.equal(seal.takenBy, 'install');
@@ -309,7 +309,6 @@ describe('the seal', () => {
 
 describe("the guard keeps the seal's outside copy", () => {
   it('denies a Bash removal and a Write of the outside copy, like the workspace state', async () => {
-    const { gate, payload, workspace } = require('../hooks/helpers') as typeof import('../hooks/helpers');
     const w = workspace();
     const outside = join(w.home, '.local', 'state', 'proofmeter', 'abc', 'seal.json');
     const rm = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_input: { command: `rm -f ${outside}` } }), w);
@@ -323,7 +322,6 @@ describe("the guard keeps the seal's outside copy", () => {
 
 describe('the gates the person sees say so', () => {
   it('with the seal broken, the prompt and session-start answers carry a notice naming the finding and proofmeter doctor; intact, none', async () => {
-    const { gate, payload, workspace } = require('../hooks/helpers') as typeof import('../hooks/helpers');
     const w = workspace();
     writeFileSync(join(w.ws, 'PLAN.md'), PLAN);
     const r = freezePlan({ workspace: w.ws, planText: PLAN, planFile: join(w.ws, 'PLAN.md'), frozenBy: 'adopt', sessionId: null, now: new Date(), stateEnv: w.env });

@@ -49,7 +49,7 @@ const tallyOf = (events: TranscriptEvents) =>
 /** The demo up to its first, failing `sh check.sh`: that failure is the newest run of V1's proof. */
 const untilFailure = derive(recordedTranscript('demo'), (rs: Rec[]) => {
   const calls = rs.map((r, i) => (r.type === 'assistant' && r.message.content.some((b: Rec) => b.input?.command === 'sh check.sh') ? i : -1)).filter((i) => i >= 0);
-  return rs.slice(0, calls[1]!);
+  return rs.slice(0, calls[1]);
 });
 
 /** The demo with the passing `sh check.sh` call made from a subfolder, so a saved run names sub. */

@@ -89,7 +89,7 @@ export function defineFreshTests(): void {
       const r = await vscode.commands.executeCommand<{ ok: boolean; problems: number; lines: string[] }>('proofmeter.checkPlan', vscode.Uri.file(bad));
       assert.equal(r?.ok, false);
       assert.ok((r?.problems ?? 0) >= 1, JSON.stringify(r));
-      assert.match(r!.lines[0]!, /^line 5: S1 \[/);
+      assert.match(r.lines[0]!, /^line 5: S1 \[/);
       const good = await vscode.commands.executeCommand<{ ok: boolean; problems: number }>('proofmeter.checkPlan', vscode.Uri.file(join(ws, 'PLAN.md')));
       assert.deepEqual([good?.ok, good?.problems], [true, 0]);
       rmSync(bad);

@@ -15,7 +15,7 @@ export async function waitFor<T>(fn: () => T | Promise<T>, what: string, timeout
   let last: T | undefined;
   for (;;) {
     last = await fn();
-    if (last) return last as NonNullable<T>;
+    if (last) return last;
     if (Date.now() > end) assert.fail(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${JSON.stringify(last)})`);
     await sleep(everyMs);
   }

@@ -294,7 +294,7 @@ export function defineHostTests(): void {
       assert.match(doc?.output ?? '', /All gates armed/);
       // the notification's verdict is the dashboard's count
       assert.equal(doc?.verdict?.ok, true, doc?.verdict?.message);
-      assert.deepEqual(gateCount(pm.state()!.gates), { armed: doc!.verdict!.armed, total: doc!.verdict!.gates });
+      assert.deepEqual(gateCount(pm.state()!.gates), { armed: doc.verdict.armed, total: doc.verdict.gates });
       const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks');
       assert.equal(u?.ok, true, u?.output);
       assert.ok(!existsSync(settings) || !/proofmeter\.js"? hook/.test(readFileSync(settings, 'utf8')), 'the hook entries are gone');

@@ -3,7 +3,7 @@
 // every recipe line read as a command with the Makefile's variables put in.
 import { joinPath } from '../paths';
 import { expandVars, parseMakefile, recipeFlags } from '../makefile';
-import { firstExisting, optValues, splitArgs, type Ctx, type ToolReader } from '../context';
+import { firstExisting, optValues, splitArgs, type ToolReader } from '../context';
 
 const MAKE_VALUE = new Set(['-C', '--directory', '-f', '--file', '--makefile', '-j', '--jobs', '-l', '--load-average', '-I', '--include-dir', '-o', '-W']);
 
