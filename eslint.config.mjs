@@ -16,7 +16,7 @@ const nodeGlobals = Object.fromEntries(Object.getOwnPropertyNames(globalThis).ma
 
 // ---- Import boundaries ----
 // Which folders of src/ each layer may import from (relative imports), and whether it may use Node's
-// built-in modules or 'vscode'. src/protocol*.ts is zod only, so core and the webview stay pure through it.
+// built-in modules or 'vscode'. src/protocol*.ts is zod, core and the plain command list only, so core and the webview stay pure through it.
 const LAYERS = [
   { layer: 'src/core', may: ['core', 'protocol'], node: false, vscode: false },
   { layer: 'src/workspace', may: ['core', 'workspace'], node: true, vscode: false },
@@ -78,7 +78,7 @@ const protocolBlock = {
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
-      merge([noNode('src/protocol*'), noVscode('src/protocol*'), { patterns: [{ regex: '^(?:\\.\\./|\\./(?!core/|protocol\\w*$))', message: 'src/protocol* may import only zod, src/core and each other.' }] }]),
+      merge([noNode('src/protocol*'), noVscode('src/protocol*'), { patterns: [{ regex: '^(?:\\.\\./|\\./(?!core/|protocol\\w*$|extension/commandIds$))', message: 'src/protocol* may import only zod, src/core, each other and the command list (src/extension/commandIds.ts, plain data).' }] }]),
     ],
   },
 };

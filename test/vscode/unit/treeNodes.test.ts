@@ -62,7 +62,7 @@ describe('evidence tree nodes', function () {
   it('the badge is the open count; none when nothing is open; no goal gives a message', function () {
     assert.deepEqual(model.badge?.value, t.open);
     assert.ok(t.open > 0);
-    assert.match(model.badge!.tooltip, new RegExp(`^${t.open} open`));
+    assert.match(model.badge.tooltip, new RegExp(`^${t.open} open`));
     const done = treeModel(allDoneTally());
     assert.equal(done.badge, null);
     const none = treeModel(null);
