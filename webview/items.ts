@@ -10,10 +10,6 @@ export function itemDomKey(item: ItemView): string {
   return `${item.id}@${item.planLine}`;
 }
 
-export function isDone(item: ItemView): boolean {
-  return item.state === 'proved' || item.state === 'closed';
-}
-
 export interface ItemGroups {
   claude: ItemView[];
   person: ItemView[];
