@@ -1,5 +1,4 @@
 // Grouping and filtering of the tally's items for the evidence browser.
-import { isDoneState } from '../src/core/evidence/evidenceSchema';
 import { isOpenForClaude, isOpenForPerson } from '../src/core/tally/format';
 import type { ItemView } from '../src/protocol';
 
@@ -9,10 +8,6 @@ import type { ItemView } from '../src/protocol';
  */
 export function itemDomKey(item: ItemView): string {
   return `${item.id}@${item.planLine}`;
-}
-
-export function isDone(item: ItemView): boolean {
-  return isDoneState(item.state);
 }
 
 export interface ItemGroups {

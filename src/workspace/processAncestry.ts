@@ -63,11 +63,6 @@ export function classifyCaller(workspace: string, hook: HookName | null, opts: C
   return rule({ chain: readAncestry(table), env: opts.env ?? process.env, stdin: table.stdin() }, realWorkspace(workspace), hook);
 }
 
-/** Whether the Claude Code running this hook was started inside another Claude Code. */
-export function isNestedSession(workspace: string, hook: HookName = 'prompt', opts: ClassifyOptions = {}): boolean {
-  return classifyCaller(workspace, hook, opts).nested;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Linux
 

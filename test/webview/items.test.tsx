@@ -1,10 +1,14 @@
 // Grouping and filtering of items, and the words for states, on real tallies.
 import { strict as assert } from 'node:assert';
-import { groupItems, isDone, itemDomKey, matchesFilter } from '../../webview/items';
+import type { ItemView } from '../../src/protocol';
+import { groupItems, itemDomKey, matchesFilter } from '../../webview/items';
 import { frozenText, itemTitle, runEndText, verdictText } from '../../webview/labels';
 import { formatTime } from '../../webview/time';
 import { viewKind } from '../../webview/viewKind';
 import { allDoneTally, closedByWordsTally, noGoalTally, pendingTally, refusedTally, underWayTally, viewState } from './fixtures';
+
+// The done group, said independently of groupItems: proved by a run, or closed by the person's words.
+const isDone = (item: ItemView): boolean => item.state === 'proved' || item.state === 'closed';
 
 describe('webview item helpers', () => {
   for (const [name, tally] of [

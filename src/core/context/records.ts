@@ -94,7 +94,6 @@ export const apiRequestShape = z
   })
   .passthrough();
 
-export type AssistantShape = z.infer<typeof assistantShape>;
 export type CompactBoundaryShape = z.infer<typeof compactBoundaryShape>;
 export type AttachmentShape = z.infer<typeof attachmentShape>;
 export type ApiRequestShape = z.infer<typeof apiRequestShape>;

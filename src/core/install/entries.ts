@@ -9,9 +9,6 @@ import { nodeWords, stopEntry, type HookNode } from './nodeEntry';
 /** The runner, relative to the workspace. */
 export const RUNNER_REL = '.claude/proofmeter/proofmeter.js';
 
-/** Claude Code sets CLAUDE_PROJECT_DIR for hooks, so the same entry works from any cwd. */
-export const RUNNER_CMD = `node "$CLAUDE_PROJECT_DIR"/${RUNNER_REL}`;
-
 export type HookName = 'plan-gate' | 'plan-approved' | 'guard' | 'stop' | 'prompt' | 'session-start' | 'receipt' | 'answer-receipt' | 'config-change';
 
 export interface GateSpec {

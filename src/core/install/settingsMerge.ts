@@ -207,22 +207,6 @@ export function meterEntries(settings: Settings): MeterEntry[] {
   return out;
 }
 
-/**
- * The part of a settings object an agent must not change: the meter's hook entries, a statusLine
- * that runs the meter, and the switches that turn hooks off. Two objects with equal projections
- * arm the meter the same way.
- */
-export function armingProjection(settings: Settings | null): string {
-  if (settings === null) return 'absent';
-  const sl = isObject(settings.statusLine) && isMeterCommand(settings.statusLine.command) ? settings.statusLine : null;
-  return JSON.stringify({
-    entries: meterEntries(settings),
-    statusLine: sl,
-    disableAllHooks: settings.disableAllHooks ?? null,
-    allowManagedHooksOnly: settings.allowManagedHooksOnly ?? null,
-  });
-}
-
 /** Deep equality of JSON values, key order ignored. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -27,11 +27,6 @@ export function objectTokens(m: object): number {
   return n;
 }
 
-/** Estimated tokens of a piece of text. */
-export function textTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
-
 function walk(v: unknown, acc: { chars: number; tokens: number }): void {
   if (typeof v === 'string') { acc.chars += v.length + 2; return; }
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) { acc.chars += String(v).length; return; }
