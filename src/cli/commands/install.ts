@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { statuslineCommand } from '../../core/install/entries';
+import { RUNNER_REL, statuslineCommand } from '../../core/install/entries';
 import { personOnlyRefusal } from '../../workspace/personOnly';
 import { hookNode } from '../../workspace/hookNode';
 import { resealMeter } from '../../workspace/sealRecord/take';
@@ -51,7 +51,7 @@ export function run(args: string[], io: Io): CommandResult {
     io.out(`proofmeter is already installed in ${file}: nothing changed${r.runner === 'updated' ? ' (the runner was updated)' : ''}.`);
   } else {
     io.out(`Installed proofmeter in ${file}${r.createdFile ? ' (new file)' : ''}: ${r.merge.added.length} hook entr${r.merge.added.length === 1 ? 'y' : 'ies'} added${r.merge.statusLine === 'added' ? ' and the statusLine' : ''}.`);
-    io.out(`Runner: .claude/proofmeter/proofmeter.js (${r.runner}).`);
+    io.out(`Runner: ${RUNNER_REL} (${r.runner}).`);
     if (r.backup) io.out(`The previous ${file} is kept in ${r.backup.slice(ws.length + 1)}; \`proofmeter uninstall${values.local ? ' --local' : ''}\` removes exactly what was added.`);
   }
   if (r.userStatusLine !== null) {
