@@ -11,6 +11,7 @@ import { GUARD_SCRIPT_REL } from '../../core/install/guardScript';
 import { nodeOfCommand } from '../../core/install/nodeEntry';
 import { METER_STATE_DIR } from '../../core/meterStateDir';
 import { RECEIPT_SCRIPT_REL } from '../../core/install/receiptScript';
+import type { SettingsFileState } from '../../core/install/settingsFileState';
 import { isObject, meterEntries, parseSettings, type Settings } from '../../core/install/settingsMerge';
 import { readHealth, type HealthRecord } from '../../workspace/health';
 import { lastReceipt } from '../../workspace/receiptStore';
@@ -21,7 +22,7 @@ import { reseal, restore, sealReport, sealText, type SealReport } from './doctor
 interface SettingsSource {
   label: string;
   path: string;
-  state: 'absent' | 'invalid' | 'ok';
+  state: SettingsFileState;
   settings: Settings | null;
 }
 

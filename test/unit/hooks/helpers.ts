@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { HookName } from '../../../src/core/install/entries';
 import { runHook, type Handler } from '../../../src/hooks/runHook';
 import type { HookAnswer } from '../../../src/hooks/answer';
+import type { GoalState } from '../../../src/workspace/goalState';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
 import { labTranscript } from '../helpers/fixtures';
 import { copyOwn } from '../helpers/ownSession';
@@ -96,7 +97,7 @@ export const MAIN_PLAN = `# Ship it
 `;
 
 /** Freezes a plan as the workspace's goal, as if adopted a minute ago. */
-export function freeze(w: Workspace, planText: string, opts: { frozenBy?: 'approval' | 'adopt'; at?: Date; sessionId?: string | null } = {}): void {
+export function freeze(w: Workspace, planText: string, opts: { frozenBy?: GoalState['frozenBy']; at?: Date; sessionId?: string | null } = {}): void {
   const { parsePlan } = require('../../../src/core/plan/parsePlan') as typeof import('../../../src/core/plan/parsePlan');
   const { writeGoal } = require('../../../src/workspace/goalState') as typeof import('../../../src/workspace/goalState');
   const plan = parsePlan(planText);
