@@ -3,14 +3,13 @@
 // with --local). Other settings are never changed; running it twice changes nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { RUNNER_REL, statuslineCommand } from '../../core/install/entries';
-import { personOnlyRefusal } from '../../workspace/personOnly';
 import { hookNode } from '../../workspace/hookNode';
 import { resealMeter } from '../../workspace/sealRecord/take';
-import { installMeter, type SettingsName } from '../../workspace/hookInstaller';
+import { installMeter } from '../../workspace/hookInstaller';
 import { UserError } from '../../core/userError';
-import { UsageError, type CommandResult, type Io } from '../io';
+import type { CommandResult, Io } from '../io';
+import { hooksTarget } from './hooksTarget';
 
 function isBundle(path: string): boolean {
   try {
@@ -34,15 +33,9 @@ export function runnerSource(env: NodeJS.ProcessEnv): string {
 }
 
 export function run(args: string[], io: Io): CommandResult {
-  const { values, positionals } = parseArgs({ args, options: { local: { type: 'boolean' }, dir: { type: 'string' } }, allowPositionals: true });
-  if (positionals.length) throw new UsageError('usage: proofmeter install [--local] [--dir DIR]');
-  const ws = resolve(io.cwd, values.dir ?? '.');
-  const refusal = personOnlyRefusal(ws, 'hooks');
-  if (refusal) {
-    io.err(`proofmeter install: ${refusal}`);
-    return { code: 1 };
-  }
-  const name: SettingsName = values.local ? 'settings.local.json' : 'settings.json';
+  const target = hooksTarget('install', args, io);
+  if (!target) return { code: 1 };
+  const { ws, name, local } = target;
   const r = installMeter(ws, name, runnerSource(io.env), new Date(), hookNode(io.env));
   // The meter's files and entries as the person just installed them; the goal's part is carried.
   const resealed = resealMeter(ws, io.env, 'install');
@@ -52,7 +45,7 @@ export function run(args: string[], io: Io): CommandResult {
   } else {
     io.out(`Installed proofmeter in ${file}${r.createdFile ? ' (new file)' : ''}: ${r.merge.added.length} hook entr${r.merge.added.length === 1 ? 'y' : 'ies'} added${r.merge.statusLine === 'added' ? ' and the statusLine' : ''}.`);
     io.out(`Runner: ${RUNNER_REL} (${r.runner}).`);
-    if (r.backup) io.out(`The previous ${file} is kept in ${r.backup.slice(ws.length + 1)}; \`proofmeter uninstall${values.local ? ' --local' : ''}\` removes exactly what was added.`);
+    if (r.backup) io.out(`The previous ${file} is kept in ${r.backup.slice(ws.length + 1)}; \`proofmeter uninstall${local ? ' --local' : ''}\` removes exactly what was added.`);
   }
   if (r.userStatusLine !== null) {
     io.out('Your own statusLine is kept. To show the meter beside it, set the statusLine command to run both, e.g.:');

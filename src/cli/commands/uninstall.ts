@@ -1,25 +1,18 @@
 // `proofmeter uninstall [--local] [--dir DIR]`: removes exactly the entries install added. When
 // nothing else changed since, the settings file gets its pre-install bytes back.
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import { RUNNER_REL } from '../../core/install/entries';
 import { METER_STATE_DIR } from '../../core/meterStateDir';
-import { personOnlyRefusal } from '../../workspace/personOnly';
 import { passSettingsChange } from '../../workspace/settingsPass';
 import { resealMeter } from '../../workspace/sealRecord/take';
-import { uninstallMeter, type SettingsName } from '../../workspace/hookInstaller';
-import { UsageError, type CommandResult, type Io } from '../io';
+import { uninstallMeter } from '../../workspace/hookInstaller';
+import type { CommandResult, Io } from '../io';
+import { hooksTarget } from './hooksTarget';
 
 export function run(args: string[], io: Io): CommandResult {
-  const { values, positionals } = parseArgs({ args, options: { local: { type: 'boolean' }, dir: { type: 'string' } }, allowPositionals: true });
-  if (positionals.length) throw new UsageError('usage: proofmeter uninstall [--local] [--dir DIR]');
-  const ws = resolve(io.cwd, values.dir ?? '.');
-  const refusal = personOnlyRefusal(ws, 'hooks');
-  if (refusal) {
-    io.err(`proofmeter uninstall: ${refusal}`);
-    return { code: 1 };
-  }
-  const name: SettingsName = values.local ? 'settings.local.json' : 'settings.json';
+  const target = hooksTarget('uninstall', args, io);
+  if (!target) return { code: 1 };
+  const { ws, name } = target;
   const r = uninstallMeter(ws, name);
   // A running session's ConfigChange gate lets exactly this change through (workspace/settingsPass.ts).
   if (r.changed) passSettingsChange(ws, [join(ws, '.claude', name)]);
