@@ -86,10 +86,7 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
   private adoptPanel(panel: vscode.WebviewPanel): void {
     this.panel = panel;
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'proofmeter.svg');
-    panel.webview.options = this.options();
-    const client = this.attach(panel.webview, 'dashboard');
-    panel.onDidDispose(() => {
-      this.detach(client);
+    this.serve(panel, 'dashboard', () => {
       if (this.panel === panel) this.panel = undefined;
     });
     this.log.info('dashboard opened');
@@ -97,13 +94,20 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.sidebar = view;
-    view.webview.options = this.options();
-    const client = this.attach(view.webview, 'sidebar');
-    view.onDidDispose(() => {
-      this.detach(client);
+    this.serve(view, 'sidebar', () => {
       if (this.sidebar === view) this.sidebar = undefined;
     });
     this.log.info('evidence view resolved');
+  }
+
+  /** The panel or view gets its options and a client; closing it detaches the client, then forget runs. */
+  private serve(host: vscode.WebviewPanel | vscode.WebviewView, view: ViewName, forget: () => void): void {
+    host.webview.options = this.options();
+    const client = this.attach(host.webview, view);
+    host.onDidDispose(() => {
+      this.detach(client);
+      forget();
+    });
   }
 
   private attach(webview: vscode.Webview, view: ViewName): Client {
