@@ -2,17 +2,15 @@
 // the VS Code API. Commands exist only in a trusted workspace; opening files works read-only too.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { WebviewMessage } from '../src/protocol';
+import type { WebviewCommandId } from '../src/protocol';
 import { postToHost, type Logger, type VsCodeApi } from './vscodeApi';
-
-export type CommandId = Extract<WebviewMessage, { type: 'runCommand' }>['command'];
 
 export interface Actions {
   /** false in an untrusted workspace: command buttons are not shown at all. */
   canRunCommands: boolean;
   openTranscript: (file: string, line: number) => void;
   openPlan: (line: number) => void;
-  runCommand: (command: CommandId) => void;
+  runCommand: (command: WebviewCommandId) => void;
   /** Opens Manage Workspace Trust (works untrusted: it is the way out of Restricted Mode). */
   manageTrust: () => void;
   /** Opens this workspace's .claude/proofmeter/goal.json (a fault is often about it). */

@@ -3,6 +3,7 @@
 // naming the finding. Recorded in .claude/proofmeter/acceptances.json with the time and the
 // source `dashboard`; the tally then reads it as accepted. No vscode import: the host passes its
 // window and trust in (acceptFinding.ts), tests pass fakes.
+import { METER_STATE_DIR } from '../core/meterStateDir';
 import type { ViewState } from '../protocol';
 import { recordAcceptance } from '../workspace/acceptances';
 
@@ -27,7 +28,7 @@ export async function acceptFindingFlow(cwd: string | null, id: string, shown: V
   }
   const ok = await deps.confirm(
     `Accept finding ${id}?`,
-    `${f.message}\n\nAn accepted error no longer keeps the verdict NOT DONE. The acceptance is recorded with its time in .claude/proofmeter/acceptances.json.`,
+    `${f.message}\n\nAn accepted error no longer keeps the verdict NOT DONE. The acceptance is recorded with its time in ${METER_STATE_DIR}/acceptances.json.`,
   );
   if (!ok) return 'cancelled';
   recordAcceptance(cwd, { id, at: deps.now().toISOString(), source: 'dashboard', session: null, promptId: null });

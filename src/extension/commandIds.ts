@@ -44,3 +44,5 @@ export const WEBVIEW_COMMANDS = [
   'proofmeter.showTally',
   'proofmeter.start',
 ] as const satisfies readonly TableCommandId[];
+
+export type WebviewCommandId = (typeof WEBVIEW_COMMANDS)[number];

@@ -3,6 +3,7 @@
 // every hook gate armed (the status line is shown but is not a gate) and the seal not tampered.
 // Warnings come first, and the verdict names the one thing to do next.
 import { z } from 'zod';
+import { RUNNER_REL } from '../core/install/entries';
 
 const reportSchema = z
   .object({
@@ -49,7 +50,7 @@ export function doctorVerdict(r: DoctorReport): DoctorVerdict {
   const armed = hooks.length - unarmed.length;
   const warnings: string[] = [];
   if (r.seal?.state === 'tampered') warnings.push('The seal is broken: something the gates depend on changed outside the meter (see the report).');
-  if (r.runner && !r.runner.present) warnings.push(`The hook runner .claude/proofmeter/proofmeter.js is ${r.runner.detail}.`);
+  if (r.runner && !r.runner.present) warnings.push(`The hook runner ${RUNNER_REL} is ${r.runner.detail}.`);
   for (const reason of r.reasons ?? []) if (reason.seen) warnings.push(reason.text);
   const ok = unarmed.length === 0 && r.seal?.state !== 'tampered';
   const count = `${armed} of ${hooks.length} gates armed.`;

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUNNER_REL } from '../core/install/entries';
+import { METER_STATE_DIR } from '../core/meterStateDir';
 import { GUARD_SCRIPT_REL } from '../core/install/guardScript';
 import { RECEIPT_SCRIPT_REL } from '../core/install/receiptScript';
 
@@ -32,7 +33,7 @@ export function installFiles(cwd: string, where: InstallWhere): string[] {
     `${RUNNER_REL} (the hook runner, ${state(RUNNER_REL)})`,
     `${GUARD_SCRIPT_REL} (${state(GUARD_SCRIPT_REL)})`,
     `${RECEIPT_SCRIPT_REL} (${state(RECEIPT_SCRIPT_REL)})`,
-    '.claude/proofmeter/.gitignore (keeps the meter’s runtime records out of git, when missing)',
+    `${METER_STATE_DIR}/.gitignore (keeps the meter’s runtime records out of git, when missing)`,
   ];
 }
 

@@ -1,16 +1,7 @@
 // What a plan item's CodeLens says, the way the Testing view marks a test: "✓ proved · exit 0 ·
 // 10:42", "✗ failed on re-run", "○ ran in a subagent: did not count". Kept free of the vscode module.
-import type { LedgerReason } from '../core/evidence/evidenceSchema';
-import { ranNotCounted } from '../core/tally/notCounted';
+import { notCountedText, ranNotCounted } from '../core/tally/notCounted';
 import type { ItemJson, Tally } from '../core/tally/tally';
-
-const NOT_COUNTED: Partial<Record<LedgerReason, string>> = {
-  subagent: 'ran in a subagent',
-  sidechain: 'ran in a side chain',
-  'different command': 'ran as a different command',
-  'before the goal': 'ran before the goal was frozen',
-  'other folder': 'ran in another folder',
-};
 
 function clock(iso: string | null): string {
   if (!iso) return '';
@@ -44,7 +35,7 @@ export function lensFor(item: ItemJson, t: Pick<Tally, 'ledger'> & { verifier?: 
       return { title: item.owner === 'later' ? '○ waits for a later event' : '○ waits for you', run: null };
     case 'unrun': {
       const nc = ranNotCounted(item, t.ledger);
-      if (nc) return { title: `○ ${NOT_COUNTED[nc.reason] ?? 'ran'}: did not count`, run: { file: nc.run.file, line: nc.run.line } };
+      if (nc) return { title: `○ ${notCountedText(nc.reason)}: did not count`, run: { file: nc.run.file, line: nc.run.line } };
       return { title: '○ not run yet', run: null };
     }
   }

@@ -8,6 +8,7 @@ import { GIT_NOT_READ, isGitUnknown, type GitFacts, type GitInput } from '../cor
 import type { Tally } from '../core/tally/tally';
 import type { ViewState } from '../protocol';
 import { readGitFactsAsync } from '../workspace/git';
+import { METER_STATE_DIR } from '../core/meterStateDir';
 import { goalPath, STATE_DIR } from '../workspace/goalState';
 import { projectTranscriptDir } from '../workspace/transcriptFiles';
 import { Coalescer } from './coalesce';
@@ -28,7 +29,7 @@ export interface RefreshStats {
 }
 
 /** The goal file as a glob, which takes forward slashes on every platform. */
-const GOAL_FILE_PATTERN = [...STATE_DIR.split(sep), 'goal.json'].join('/');
+const GOAL_FILE_PATTERN = `${METER_STATE_DIR}/goal.json`;
 
 /** "your words, 2026-…" for a finding the person accepted. */
 function acceptedText(t: Tally | null, id: string): string | null {
@@ -81,7 +82,7 @@ export class Meter implements vscode.Disposable {
     this.state = this.makeState();
     const goalWatcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, GOAL_FILE_PATTERN));
     // VS Code's watcher alone missed goal.json in a state folder made after the window opened.
-    const stateWatch = new StateWatch(this.cwd, STATE_DIR.split(sep), (why) => this.goalChanged(why));
+    const stateWatch = new StateWatch(this.cwd, METER_STATE_DIR.split('/'), (why) => this.goalChanged(why));
     this.disposables.push(
       stateWatch,
       goalWatcher,

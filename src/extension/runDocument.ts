@@ -23,7 +23,6 @@ export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.
         const run = (file as { run?: { file?: unknown; line?: unknown } | null } | null)?.run;
         return typeof file === 'object' && file !== null ? this.open(run?.file, run?.line) : this.open(file, line);
       }),
-      vscode.commands.registerCommand('proofmeter.openRawLine', (file: unknown, line: unknown) => openRawLine(file, line)),
     );
   }
 
@@ -55,9 +54,7 @@ export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.
 }
 
 /** The JSONL at the line, the whole line selected so it stands out. */
-export async function openRawLine(file: unknown, line: unknown): Promise<boolean> {
-  if (typeof file !== 'string' || typeof line !== 'number') return false;
+async function openRawLine(file: string, line: number): Promise<void> {
   const l = Math.max(0, line - 1);
   await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(l, 0, l + 1, 0), preview: true });
-  return true;
 }

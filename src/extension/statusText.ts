@@ -2,7 +2,8 @@
 import { rerunEnd } from '../core/evidence/rerun';
 import { blockingFindings } from '../core/findings/finding';
 import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/format';
-import { METER_STATE_DIR, uncommitted, type GitFacts } from '../core/tally/gitFacts';
+import { METER_STATE_DIR } from '../core/meterStateDir';
+import { uncommitted, type GitFacts } from '../core/tally/gitFacts';
 import { headlineSentence } from '../core/tally/headlineParts';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { Tally } from '../core/tally/tally';
@@ -136,7 +137,7 @@ export function gitView(git: GitFacts, commitDetail: string | null = null): GitV
     const staged = /^(\d+) uncommitted/.exec(commitDetail ?? '');
     if (staged && Number(staged[1]) !== n) lines.push('', `The commit stage counts ${staged[1]} of them: the files this session edited.`);
   } else lines.push('Nothing uncommitted.');
-  if (own.length) lines.push('', `Not counted: ${own.length} file(s) of the meter's own state in ${code(METER_STATE_DIR)}.`);
+  if (own.length) lines.push('', `Not counted: ${own.length} file(s) of the meter's own state in ${code(`${METER_STATE_DIR}/`)}.`);
   lines.push('');
   if (!git.hasRemote) lines.push('No remote: push is skipped.');
   else if (!git.upstream) lines.push('The branch has no upstream yet.');

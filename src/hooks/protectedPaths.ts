@@ -7,7 +7,7 @@ import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { STATE_DIR } from '../workspace/goalState';
 import { relativeIfInside } from '../workspace/insidePath';
 import { managedSettingsDir } from '../workspace/settingsFiles';
-import { stateHome } from '../workspace/sealRecord/paths';
+import { outsideStateDir } from '../workspace/sealRecord/paths';
 
 export interface Protected {
   workspace: string;
@@ -47,7 +47,7 @@ export function protectedPaths(workspace: string, env: NodeJS.ProcessEnv): Prote
   return {
     workspace: ws,
     // The seal's outside copies (sealRecord/paths.ts) are the meter's state too.
-    stateDirs: [...spellings(join(ws, STATE_DIR)), ...spellings(join(stateHome(env), 'proofmeter'))],
+    stateDirs: [...spellings(join(ws, STATE_DIR)), ...spellings(outsideStateDir(env))],
     settingsFiles: [...new Set(files.flatMap(spellings))],
     managedDirs: spellings(managedSettingsDir()),
     recordDirs: [...new Set([join(config, 'projects'), join(config, 'shell-snapshots')].flatMap(spellings))],

@@ -5,10 +5,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomicWrite';
+import { METER_STATE_DIR } from '../core/meterStateDir';
 import { frozenBySchema } from '../core/tally/tallySchema';
 import { planItemSchema } from '../core/types';
 
-export const STATE_DIR = join('.claude', 'proofmeter');
+/** The meter's state folder in the platform's spelling, for paths below a workspace. */
+export const STATE_DIR = join(METER_STATE_DIR);
 
 export const goalSchema = z
   .object({

@@ -7,6 +7,7 @@ import { basename, resolve, sep } from 'node:path';
 import { namesOtherProject, trimSlash } from '../core/evidence/filters';
 import { findingId, type Finding } from '../core/findings/finding';
 import type { TranscriptEvents } from '../core/types';
+import { METER_STATE_DIR } from '../core/meterStateDir';
 
 /** The workspace folder as Claude Code may have recorded it: as given and with links resolved. */
 export function workspaceRoots(cwd: string): string[] {
@@ -61,7 +62,7 @@ export function forgedCacheFindings(events: TranscriptEvents[]): Finding[] {
             kind: 'meter-tampered',
             severity: 'warning',
             message: `The saved scan state of ${basename(t.file)} held evidence its transcript does not (${t.forgedCache}); it was discarded and the transcript read again.`,
-            action: 'Nothing in it counted. Only the meter writes .claude/proofmeter/scan/: find what else did.',
+            action: `Nothing in it counted. Only the meter writes ${METER_STATE_DIR}/scan/: find what else did.`,
             file: t.file,
             line: null,
             evidence: null,

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { settingsView, type SettingsView } from '../core/install/configRule';
+import { settingsView, settingsViewSchema, type SettingsView } from '../core/install/configRule';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
 import { settingsFiles } from './settingsFiles';
@@ -15,22 +15,12 @@ const VIEW_DIR = join(STATE_DIR, 'settings-view');
 /** Views of older sessions are only kept so a resumed one still finds its own; a few suffice. */
 const KEEP = 32;
 
-const viewSchema = z.object({
-  state: z.enum(['absent', 'invalid', 'ok']),
-  hooks: z.string(),
-  meter: z.string(),
-  env: z.string(),
-  disableAllHooks: z.string(),
-  allowManagedHooksOnly: z.string(),
-  statusLine: z.string(),
-});
-
 const recordSchema = z.object({
   version: z.literal(1),
   session: z.string(),
   at: z.string(),
   /** Keyed by the path as Claude Code names it, and by its resolved path when that differs. */
-  files: z.record(z.string(), viewSchema),
+  files: z.record(z.string(), settingsViewSchema),
 });
 
 export type SessionSettingsView = z.infer<typeof recordSchema>;

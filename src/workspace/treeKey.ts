@@ -8,9 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { METER_STATE_DIR } from '../core/meterStateDir';
 
 const TIMEOUT_MS = 30_000;
-const STATE = '.claude/proofmeter';
 
 /** The runner's environment without GIT_* variables, which could point git at another repository or index. */
 export function gitEnv(env: NodeJS.ProcessEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -36,7 +36,7 @@ export function contentKey(workspace: string, env: NodeJS.ProcessEnv): string | 
     const tmp = join(dir, 'index');
     if (existsSync(index)) copyFileSync(index, tmp);
     const withIndex = gitEnv(env, { GIT_INDEX_FILE: tmp });
-    git(workspace, ['add', '-A', '--', '.', `:(exclude)${STATE}`], withIndex);
+    git(workspace, ['add', '-A', '--', '.', `:(exclude)${METER_STATE_DIR}`], withIndex);
     return 'git:' + git(workspace, ['write-tree'], withIndex).trim();
   } catch {
     return null;

@@ -60,7 +60,7 @@ describe('evidence filters with the real Claude Code CLI', function () {
       assert.equal(t.verdict, 'not-done');
       assert.equal(stateOf(t, 'S1'), 'unrun');
       assert.deepEqual(t.ledger.map((l: any) => [l.ids, l.reason, l.run.command, l.run.outcome]), [[['S1'], 'other folder', 'sh check.sh', 'passed']]);
-      assert.match(tallyText(run), /\(did not count: `sh check\.sh`, run in another folder/);
+      assert.match(tallyText(run), /\(did not count: `sh check\.sh`, ran in another folder/);
     });
   }
 

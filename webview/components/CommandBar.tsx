@@ -1,10 +1,10 @@
 // Buttons that run Proofmeter commands in the host; nothing at all in an untrusted workspace.
 import { gateCount } from '../../src/extension/doctorVerdict';
-import type { ViewState } from '../../src/protocol';
-import { useActions, type CommandId } from '../actions';
+import type { ViewState, WebviewCommandId } from '../../src/protocol';
+import { useActions } from '../actions';
 
 export interface CommandButton {
-  command: CommandId;
+  command: WebviewCommandId;
   label: string;
 }
 

@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 import { GATES, RUNNER_REL, isMeterCommand, meterHookOf, type HookName } from '../../core/install/entries';
 import { GUARD_SCRIPT_REL } from '../../core/install/guardScript';
 import { nodeOfCommand } from '../../core/install/nodeEntry';
+import { METER_STATE_DIR } from '../../core/meterStateDir';
 import { RECEIPT_SCRIPT_REL } from '../../core/install/receiptScript';
+import type { SettingsFileState } from '../../core/install/settingsFileState';
 import { isObject, meterEntries, parseSettings, type Settings } from '../../core/install/settingsMerge';
 import { readHealth, type HealthRecord } from '../../workspace/health';
 import { lastReceipt } from '../../workspace/receiptStore';
@@ -20,7 +22,7 @@ import { reseal, restore, sealReport, sealText, type SealReport } from './doctor
 interface SettingsSource {
   label: string;
   path: string;
-  state: 'absent' | 'invalid' | 'ok';
+  state: SettingsFileState;
   settings: Settings | null;
 }
 
@@ -147,7 +149,7 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     { seen: false, text: "A settings change that touches hooks, env or disableAllHooks while a session runs is refused for that session by the meter's config-change gate: restart Claude Code to apply it (proofmeter uninstall applies at once)." },
     { seen: !node, text: "`node` must be on the PATH Claude Code starts hooks with (a GUI-launched VS Code or an nvm set up only in interactive shells may lack it)." },
     { seen: !trusted, text: `Project hooks run only in a trusted folder: accept the trust dialog once in the terminal UI${trusted ? '' : ' (no trust recorded for this folder in ~/.claude.json)'}.` },
-    { seen: !runner.present, text: 'A fresh clone has no runner unless .claude/proofmeter/proofmeter.js was committed: run proofmeter install there.' },
+    { seen: !runner.present, text: `A fresh clone has no runner unless ${RUNNER_REL} was committed: run proofmeter install there.` },
     { seen: false, text: 'The plan gate fires only where ExitPlanMode can run: the terminal UI, the VS Code panel, or an SDK host with --permission-prompt-tool; `claude -p` disables it.' },
     { seen: false, text: 'The statusLine runs only in the terminal UI, not under -p, the SDK or the VS Code panel.' },
   ];
@@ -178,7 +180,7 @@ export function doctorText(d: Diagnosis): string {
     for (const s of d.sessions) {
       out.push(`  ${s.session}: ` + Object.entries(s.events).map(([e, v]) => `${e} ${v.time} ${v.outcome}`).join(', '));
     }
-  } else out.push('No hook has fired in this workspace yet (.claude/proofmeter/health.jsonl is empty).');
+  } else out.push(`No hook has fired in this workspace yet (${METER_STATE_DIR}/health.jsonl is empty).`);
   out.push(...sealText(d.seal));
   out.push('Known reasons a gate silently does not fire (! = seen here):');
   for (const r of d.reasons) out.push(`  ${r.seen ? '!' : '-'} ${r.text}`);

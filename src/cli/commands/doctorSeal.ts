@@ -1,6 +1,7 @@
 // The seal's part of `proofmeter doctor`: what the check finds and the ways back, and the two
 // ways back that change the gate, which only the person may take: --reseal (accept the change
 // after reviewing it: the whole seal is taken again) and --restore (put the sealed goal back).
+import { METER_STATE_DIR } from '../../core/meterStateDir';
 import { writeFileAtomic } from '../../workspace/atomicWrite';
 import { goalPath } from '../../workspace/goalState';
 import { personOnlyRefusal } from '../../workspace/personOnly';
@@ -74,6 +75,6 @@ export function restore(workspace: string, io: Io): CommandResult {
   }
   writeFileAtomic(goalPath(workspace), seal.goal.text);
   const left = checkSeal(workspace, io.env).findings;
-  io.out(`Restored .claude/proofmeter/goal.json as sealed ${seal.takenAt}.${left.length ? ` ${left.length} other finding(s) remain: see proofmeter doctor.` : ' The seal is intact again.'}`);
+  io.out(`Restored ${METER_STATE_DIR}/goal.json as sealed ${seal.takenAt}.${left.length ? ` ${left.length} other finding(s) remain: see proofmeter doctor.` : ' The seal is intact again.'}`);
   return { code: 0 };
 }

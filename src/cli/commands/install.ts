@@ -3,7 +3,7 @@
 // with --local). Other settings are never changed; running it twice changes nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { statuslineCommand } from '../../core/install/entries';
+import { RUNNER_REL, statuslineCommand } from '../../core/install/entries';
 import { hookNode } from '../../workspace/hookNode';
 import { resealMeter } from '../../workspace/sealRecord/take';
 import { installMeter } from '../../workspace/hookInstaller';
@@ -44,7 +44,7 @@ export function run(args: string[], io: Io): CommandResult {
     io.out(`proofmeter is already installed in ${file}: nothing changed${r.runner === 'updated' ? ' (the runner was updated)' : ''}.`);
   } else {
     io.out(`Installed proofmeter in ${file}${r.createdFile ? ' (new file)' : ''}: ${r.merge.added.length} hook entr${r.merge.added.length === 1 ? 'y' : 'ies'} added${r.merge.statusLine === 'added' ? ' and the statusLine' : ''}.`);
-    io.out(`Runner: .claude/proofmeter/proofmeter.js (${r.runner}).`);
+    io.out(`Runner: ${RUNNER_REL} (${r.runner}).`);
     if (r.backup) io.out(`The previous ${file} is kept in ${r.backup.slice(ws.length + 1)}; \`proofmeter uninstall${local ? ' --local' : ''}\` removes exactly what was added.`);
   }
   if (r.userStatusLine !== null) {

@@ -1,6 +1,8 @@
 // `proofmeter uninstall [--local] [--dir DIR]`: removes exactly the entries install added. When
 // nothing else changed since, the settings file gets its pre-install bytes back.
 import { join } from 'node:path';
+import { RUNNER_REL } from '../../core/install/entries';
+import { METER_STATE_DIR } from '../../core/meterStateDir';
 import { passSettingsChange } from '../../workspace/settingsPass';
 import { resealMeter } from '../../workspace/sealRecord/take';
 import { uninstallMeter } from '../../workspace/hookInstaller';
@@ -21,7 +23,7 @@ export function run(args: string[], io: Io): CommandResult {
     io.out(`Removed ${r.removed.length} proofmeter entr${r.removed.length === 1 ? 'y' : 'ies'} from ${file}: ${how}.`);
     if (r.backup) io.out(`The file as it was before uninstall is in ${r.backup.slice(ws.length + 1)}.`);
   }
-  if (r.runnerRemoved) io.out('Removed the runner .claude/proofmeter/proofmeter.js. The goal and records in .claude/proofmeter/ are kept.');
+  if (r.runnerRemoved) io.out(`Removed the runner ${RUNNER_REL}. The goal and records in ${METER_STATE_DIR}/ are kept.`);
   // The person removed the gates: the seal says so, so the tally does not read it as tampering.
   if (resealMeter(ws, io.env, 'uninstall')) io.out('The seal was retaken without the hooks.');
   return { code: 0 };

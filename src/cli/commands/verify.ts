@@ -12,8 +12,8 @@ import { UserError } from '../../core/userError';
 import { tallyWorkspace } from '../../workspace/workspaceTally';
 import { UsageError, type CommandResult, type Io } from '../io';
 
-/** A re-run as verify --json reports it: with the item's state from the session's own evidence. */
-export type VerifyResultJson = Rerun & { session: ItemState };
+/** A re-run beside the session's state of its item; whether it reopened the item is the tally's. */
+export type VerifyResultJson = Omit<RerunJson, 'reopened'>;
 
 export interface VerifyJson {
   results: VerifyResultJson[];

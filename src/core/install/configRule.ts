@@ -4,23 +4,26 @@
 // session the meter watches. A view keeps only digests of the parts that matter (env values may be
 // secrets), so the session's starting view can be saved and compared later. Pure: the caller
 // brings the digest function.
+import { z } from 'zod';
 import { isMeterCommand } from './entries';
+import { settingsFileStateSchema } from './settingsFileState';
 import { isObject, meterEntries, parseSettings, type Settings } from './settingsMerge';
 
 export type Digest = (text: string) => string;
 
-export interface SettingsView {
-  state: 'absent' | 'invalid' | 'ok';
+export const settingsViewSchema = z.object({
+  state: settingsFileStateSchema,
   /** Digest of the whole `hooks` object (key order ignored): the meter's entries and every other hook. */
-  hooks: string;
+  hooks: z.string(),
   /** Digest of the meter's own entries alone, to say which part changed. */
-  meter: string;
-  env: string;
-  disableAllHooks: string;
-  allowManagedHooksOnly: string;
+  meter: z.string(),
+  env: z.string(),
+  disableAllHooks: z.string(),
+  allowManagedHooksOnly: z.string(),
   /** Digest of a statusLine that runs the meter (another statusLine is the person's own). */
-  statusLine: string;
-}
+  statusLine: z.string(),
+});
+export type SettingsView = z.infer<typeof settingsViewSchema>;
 
 /** JSON with object keys sorted, so two objects that differ only in key order read the same. */
 export function canonicalJson(v: unknown): string {

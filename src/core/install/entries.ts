@@ -2,12 +2,13 @@
 // line, each a command that runs the runner copied into the workspace. The guard, the doctor and
 // the uninstaller recognise the meter's entries by these commands alone.
 
+import { METER_STATE_DIR } from '../meterStateDir';
 import { GUARD_SCRIPT_REL } from './guardScript';
 import { RECEIPT_SCRIPT_REL } from './receiptScript';
 import { nodeWords, stopEntry, type HookNode } from './nodeEntry';
 
 /** The runner, relative to the workspace. */
-export const RUNNER_REL = '.claude/proofmeter/proofmeter.js';
+export const RUNNER_REL = `${METER_STATE_DIR}/proofmeter.js`;
 
 export type HookName = 'plan-gate' | 'plan-approved' | 'guard' | 'stop' | 'prompt' | 'session-start' | 'receipt' | 'answer-receipt' | 'config-change';
 

@@ -5,9 +5,10 @@
 // path only ever allows what the full guard allows (test/unit/hooks/guardFast.test.ts checks it on
 // the guard's own cases). The transcript_path (always under ~/.claude) is not read.
 
+import { METER_STATE_DIR } from '../meterStateDir';
 import { FRONT_VERBS } from '../shell/verbs';
 
-export const GUARD_SCRIPT_REL = '.claude/proofmeter/guard.sh';
+export const GUARD_SCRIPT_REL = `${METER_STATE_DIR}/guard.sh`;
 
 export const GUARD_MARKERS = ['proofmeter', 'settings', 'disableAllHooks', '.claude'] as const;
 

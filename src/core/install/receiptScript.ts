@@ -14,10 +14,12 @@
 // Input that does not come from a hook (the agent's own shell, which carries CLAUDE_CODE_EXECPATH
 // and AI_AGENT=..._agent, or a pipe where Claude Code's hooks get a socket) writes nothing.
 
-export const RECEIPT_SCRIPT_REL = '.claude/proofmeter/receipt.sh';
+import { METER_STATE_DIR } from '../meterStateDir';
+
+export const RECEIPT_SCRIPT_REL = `${METER_STATE_DIR}/receipt.sh`;
 
 /** Where the receipts live, relative to the workspace: one <session>.jsonl per session. */
-export const RECEIPTS_REL = '.claude/proofmeter/receipts';
+export const RECEIPTS_REL = `${METER_STATE_DIR}/receipts`;
 
 const AWK = String.raw`
 function odd(s,   k, c) { k = length(s); c = 0; while (k > 0 && substr(s, k, 1) == "\\") { c++; k-- } return c % 2 }

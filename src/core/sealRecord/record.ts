@@ -8,6 +8,7 @@
 // `content` (the proofs' dependencies and the test inventory, CI files, HEAD) is compared by the
 // content analysis (src/core/seal/classify.ts) at every tally; the hook check covers the rest.
 import { z } from 'zod';
+import { settingsFileStateSchema } from '../install/settingsFileState';
 
 export const SEAL_VERSION = 1;
 
@@ -72,7 +73,7 @@ export const settingsSealSchema = z.object({
   path: z.string(),
   /** null: the file did not exist. */
   stat: statSchema.nullable(),
-  state: z.enum(['absent', 'invalid', 'ok']),
+  state: settingsFileStateSchema,
   arming: armingSchema,
 });
 export type SettingsSeal = z.infer<typeof settingsSealSchema>;

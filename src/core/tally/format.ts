@@ -3,7 +3,8 @@ import { isDoneState } from '../evidence/evidenceSchema';
 import { rerunEnd } from '../evidence/rerun';
 import { acceptedNote, openCount } from './integrityLines';
 import { SEAL_KINDS } from '../sealRecord/findings';
-import type { ItemJson, LedgerJson, RunJson, Tally } from './tally';
+import { notCountedText, ranNotCounted, type NeverCountReason } from './notCounted';
+import type { ItemJson, LedgerJson, Tally } from './tally';
 import type { StageState } from './stages';
 
 const CELLS = 8;
@@ -58,14 +59,11 @@ function describe(i: ItemJson): string {
   }
 }
 
-/** Why a matching run of an item that is still unrun did not count, for the runs worth naming. */
-const MISSED: Partial<Record<LedgerJson['reason'], (run: RunJson) => string>> = {
-  'different command': () => 'a different command',
-  subagent: () => 'run by a subagent',
-  sidechain: () => 'run by a sidechain',
-  'other folder': (run) => `run in another folder${run.cwd ? ` (${run.cwd})` : ''}`,
-  'before the goal': () => 'run before the goal was frozen',
-};
+/** Why a run of an item that is still unrun did not count; for another folder, which folder. */
+function missedText(miss: LedgerJson & { reason: NeverCountReason }): string {
+  const where = miss.reason === 'other folder' && miss.run.cwd ? ` (${miss.run.cwd})` : '';
+  return `${notCountedText(miss.reason)}${where}`;
+}
 
 export function tallyText(t: Tally): string {
   const out: string[] = [];
@@ -82,8 +80,8 @@ export function tallyText(t: Tally): string {
     const w = Math.max(...claude.map((i) => i.id.length), 2);
     for (const i of claude) {
       out.push(`  ${i.id.padEnd(w)}  ${describe(i)}  proof: ${i.proof}`);
-      const miss = t.ledger.find((l) => l.ids.includes(i.id) && MISSED[l.reason] !== undefined);
-      if (miss && i.state === 'unrun') out.push(`  ${' '.repeat(w)}  (did not count: \`${miss.run.command}\`, ${MISSED[miss.reason]!(miss.run)})`);
+      const miss = ranNotCounted(i, t.ledger);
+      if (miss) out.push(`  ${' '.repeat(w)}  (did not count: \`${miss.run.command}\`, ${missedText(miss)})`);
     }
     for (const s of stagesOpen) out.push(`  ${s.name}: ${s.detail}`);
   }

@@ -1,5 +1,6 @@
 // What the meter needs to know from git, read by the caller (the engine does no I/O).
 import { z } from 'zod';
+import { METER_STATE_DIR } from '../meterStateDir';
 
 export const gitFactsSchema = z.object({
   /** Absolute path of the work tree's top folder. */
@@ -37,8 +38,8 @@ export function isGitUnknown(git: GitInput): git is GitUnknown {
   return git !== null && 'unknown' in git;
 }
 
-/** The meter's own state folder as git names it (work-tree relative, `/`-separated). */
-export const METER_STATE_DIR = '.claude/proofmeter/';
+/** The meter's state folder as a prefix of the paths git names. */
+const METER_STATE_PREFIX = `${METER_STATE_DIR}/`;
 
 /** The dirty paths split into the session's work and the meter's own state. */
 export interface Uncommitted {
@@ -49,7 +50,7 @@ export interface Uncommitted {
 // The meter's state is not the session's work, whether or not the person commits it. It is looked
 // for in any folder, since a workspace below the repository's top keeps it under its own path.
 function inMeterState(path: string): boolean {
-  return path.startsWith(METER_STATE_DIR) || path.includes('/' + METER_STATE_DIR);
+  return path.startsWith(METER_STATE_PREFIX) || path.includes('/' + METER_STATE_PREFIX);
 }
 
 /** What is uncommitted: the one answer the commit stage and the status bar's git item both give. */

@@ -1,35 +1,66 @@
 // A run of an item's proof that the meter saw and did not count: the item's state stays "unrun",
-// yet "not run" would be false. One place for what each ledger reason means and for finding that
-// run, so the table, the sidebar and the status bar tooltip say the same thing.
+// yet "not run" would be false. The one table of what each ledger reason means and whether a run
+// with it can ever count, read by every view (the CLI report, the CodeLens, the tree, the sidebar,
+// the table, the run document and the status bar tooltip), so they all say the same thing.
 import type { LedgerReason } from '../evidence/evidenceSchema';
 
-const REASON_TEXT: Record<LedgerReason, string> = {
-  counted: 'decides its item',
-  subagent: 'ran in a subagent; only the main session’s own runs count',
-  sidechain: 'a side-chain record; only the main session’s own runs count',
-  'different command': 'not the exact proof command',
-  'before the goal': 'run before the goal was frozen; only later runs count',
-  'other folder': 'run from another folder; only runs from the project root count',
-  'pending notice': 'a background run; it counts only when its completion notice arrives',
-  'still running': 'no result yet',
-  superseded: 'a newer run of the same proof decides',
-};
-
-export function ledgerReasonText(reason: LedgerReason): string {
-  return REASON_TEXT[reason];
+/** A reason that leaves the run able to count, or says it does. long: the reason in full. */
+interface MayCount {
+  neverCounts: false;
+  long: string;
 }
 
-/** Reasons that mean the run ended and will never count, however it ended. */
-const NEVER_COUNTS: ReadonlySet<LedgerReason> = new Set(['subagent', 'sidechain', 'different command', 'before the goal', 'other folder']);
+/**
+ * The run itself can never count, however it ended (who ran it, where, when or what), so its item
+ * reads "ran, did not count". short: what happened, in a few words, for "○ <short>: did not count".
+ */
+interface NeverCounts {
+  neverCounts: true;
+  short: string;
+  long: string;
+}
+
+const REASONS = {
+  counted: { neverCounts: false, long: 'decides its item' },
+  subagent: { neverCounts: true, short: 'ran in a subagent', long: 'ran in a subagent; only the main session’s own runs count' },
+  sidechain: { neverCounts: true, short: 'ran in a side chain', long: 'a side-chain record; only the main session’s own runs count' },
+  'different command': { neverCounts: true, short: 'ran as a different command', long: 'not the exact proof command' },
+  'before the goal': { neverCounts: true, short: 'ran before the goal was frozen', long: 'run before the goal was frozen; only later runs count' },
+  'other folder': { neverCounts: true, short: 'ran in another folder', long: 'run from another folder; only runs from the project root count' },
+  'pending notice': { neverCounts: false, long: 'a background run; it counts only when its completion notice arrives' },
+  'still running': { neverCounts: false, long: 'no result yet' },
+  // Not the run's own fault: a newer run of the same proof decides its item.
+  superseded: { neverCounts: false, long: 'a newer run of the same proof decides' },
+} as const satisfies Record<LedgerReason, MayCount | NeverCounts>;
+
+/** The reasons whose run can never count. */
+export type NeverCountReason = { [R in LedgerReason]: (typeof REASONS)[R] extends NeverCounts ? R : never }[LedgerReason];
+
+/** The reason in full: "ran in a subagent; only the main session’s own runs count". */
+export function ledgerReasonText(reason: LedgerReason): string {
+  return REASONS[reason].long;
+}
+
+/** The reason in a few words: "ran in a subagent". */
+export function notCountedText(reason: NeverCountReason): string {
+  return REASONS[reason].short;
+}
+
+export function neverCounts(reason: LedgerReason): reason is NeverCountReason {
+  return REASONS[reason].neverCounts;
+}
 
 /** The label an item gets in place of "not run" when such a run exists. */
 export const RAN_NOT_COUNTED = 'ran, did not count';
 
 /**
- * The newest run of the item's proof that did not count, for an item nothing decides yet (state
+ * The newest run of the item's proof that can never count, for an item nothing decides yet (state
  * "unrun"); null otherwise. The ledger lists runs newest first.
  */
-export function ranNotCounted<L extends { ids: readonly string[]; reason: LedgerReason }>(item: { id: string; state: string }, ledger: readonly L[]): L | null {
+export function ranNotCounted<L extends { ids: readonly string[]; reason: LedgerReason }>(
+  item: { id: string; state: string },
+  ledger: readonly L[],
+): (L & { reason: NeverCountReason }) | null {
   if (item.state !== 'unrun') return null;
-  return ledger.find((l) => NEVER_COUNTS.has(l.reason) && l.ids.includes(item.id)) ?? null;
+  return ledger.find((l): l is L & { reason: NeverCountReason } => neverCounts(l.reason) && l.ids.includes(item.id)) ?? null;
 }

@@ -8,6 +8,10 @@ import { armingChanges, sameArming } from '../../core/sealRecord/arming';
 import { disarmed, tampered, type TamperSubject } from '../../core/sealRecord/findings';
 import type { FileSeal, SealRecord } from '../../core/sealRecord/record';
 import type { Finding } from '../../core/findings/finding';
+import { RUNNER_REL } from '../../core/install/entries';
+import { GUARD_SCRIPT_REL } from '../../core/install/guardScript';
+import { RECEIPT_SCRIPT_REL } from '../../core/install/receiptScript';
+import { METER_STATE_DIR } from '../../core/meterStateDir';
 import { goalPath, goalSchema, readGoal, type GoalState } from '../goalState';
 import { currentDigest, settingsFiles, settingsNow, statOf, unmoved, type SettingsPlaces } from './observe';
 import { keepOutsideCopyHere, readSealCopies } from './copies';
@@ -62,12 +66,12 @@ function checkGoal(workspace: string, seal: SealRecord): Finding | null {
   if (sealed && unmoved(sealed.stat, statOf(path), Date.parse(seal.takenAt))) return null;
   const now = currentDigest(path);
   if (!sealed) return now ? tampered('goal', `appeared\0${now.sha256}`, 'goal.json appeared without a freeze that sealed it (adopt, a plan approval or /goal).', path) : null;
-  if (!now) return tampered('goal', 'missing', `The frozen goal .claude/proofmeter/goal.json is missing; the seal says it was frozen ${seal.takenAt}.`, path);
+  if (!now) return tampered('goal', 'missing', `The frozen goal ${METER_STATE_DIR}/goal.json is missing; the seal says it was frozen ${seal.takenAt}.`, path);
   if (now.sha256 === sealed.sha256) return null;
   const read = readGoal(workspace);
   return read.kind === 'ok'
-    ? tampered('goal', now.sha256, 'The frozen goal .claude/proofmeter/goal.json was changed outside a freeze; the goal as sealed is what counts.', path)
-    : tampered('goal', now.sha256, 'The frozen goal .claude/proofmeter/goal.json is corrupt (not a Proofmeter goal); the goal as sealed is what counts.', path);
+    ? tampered('goal', now.sha256, `The frozen goal ${METER_STATE_DIR}/goal.json was changed outside a freeze; the goal as sealed is what counts.`, path)
+    : tampered('goal', now.sha256, `The frozen goal ${METER_STATE_DIR}/goal.json is corrupt (not a Proofmeter goal); the goal as sealed is what counts.`, path);
 }
 
 function checkNode(seal: SealRecord): Finding | null {
@@ -105,7 +109,7 @@ export function checkSeal(workspace: string, env: NodeJS.ProcessEnv, opts: Check
   if (!seal) {
     // Never sealed (a goal from before the seal, or none): only a goal that cannot be read is a finding.
     const g = readGoal(workspace);
-    if (g.kind === 'bad') findings.push(tampered('goal', 'corrupt-unsealed', 'The goal file .claude/proofmeter/goal.json is corrupt (not a Proofmeter goal), and no seal holds the goal.', goalPath(workspace)));
+    if (g.kind === 'bad') findings.push(tampered('goal', 'corrupt-unsealed', `The goal file ${METER_STATE_DIR}/goal.json is corrupt (not a Proofmeter goal), and no seal holds the goal.`, goalPath(workspace)));
     // Both copies there but unreadable still say a goal was sealed.
     const sealed = copies.inside.state !== 'absent' || copies.outside.state !== 'absent';
     return { sealed, frozen: sealed || g.kind !== 'none', findings, seal: null, sealedGoal: null };
@@ -113,9 +117,9 @@ export function checkSeal(workspace: string, env: NodeJS.ProcessEnv, opts: Check
   const goal = checkGoal(workspace, seal);
   if (goal) findings.push(goal);
   for (const f of [
-    checkFile(workspace, 'runner', seal.meter.runner, '.claude/proofmeter/proofmeter.js', Date.parse(seal.takenAt)),
-    checkFile(workspace, 'guard', seal.meter.guard, '.claude/proofmeter/guard.sh', Date.parse(seal.takenAt)),
-    checkFile(workspace, 'receipt', seal.meter.receipt, '.claude/proofmeter/receipt.sh', Date.parse(seal.takenAt)),
+    checkFile(workspace, 'runner', seal.meter.runner, RUNNER_REL, Date.parse(seal.takenAt)),
+    checkFile(workspace, 'guard', seal.meter.guard, GUARD_SCRIPT_REL, Date.parse(seal.takenAt)),
+    checkFile(workspace, 'receipt', seal.meter.receipt, RECEIPT_SCRIPT_REL, Date.parse(seal.takenAt)),
     checkNode(seal),
   ]) {
     if (f) findings.push(f);

@@ -3,6 +3,7 @@
 // the workspace against the outside copy when it can be read (the one a script in the workspace
 // is least likely to have touched), else against the workspace copy.
 import type { Finding } from '../../core/findings/finding';
+import { METER_STATE_DIR } from '../../core/meterStateDir';
 import { tampered } from '../../core/sealRecord/findings';
 import { sealSchema, type SealRecord } from '../../core/sealRecord/record';
 import { mkdirSync } from 'node:fs';
@@ -61,7 +62,7 @@ export function readSealCopies(workspace: string, env: NodeJS.ProcessEnv): SealC
   const findings: Finding[] = [];
   const at = (c: SealCopy) => (c.state === 'ok' ? ` (sealed ${c.seal.takenAt} by ${c.seal.takenBy})` : '');
   if (inside.state === 'absent' && outside.state !== 'absent') {
-    findings.push(tampered('seal', 'inside-missing', `The workspace copy of the seal (.claude/proofmeter/seal.json) is missing; the copy in ${outsidePath} says this workspace was sealed${at(outside)}.`, insidePath));
+    findings.push(tampered('seal', 'inside-missing', `The workspace copy of the seal (${METER_STATE_DIR}/seal.json) is missing; the copy in ${outsidePath} says this workspace was sealed${at(outside)}.`, insidePath));
   } else if (outside.state === 'absent' && inside.state !== 'absent') {
     findings.push(tampered('seal', 'outside-missing', `The seal's copy outside the workspace (${outsidePath}) is missing; the workspace copy says it was sealed${at(inside)}.`, outsidePath));
   }

@@ -29,8 +29,13 @@ export function workspaceKey(realWorkspace: string): string {
   return createHash('sha256').update(realWorkspace).digest('hex').slice(0, 32);
 }
 
+/** The meter's folder in the user's state folder, which holds the outside copies of every workspace's seal. */
+export function outsideStateDir(env: NodeJS.ProcessEnv): string {
+  return join(stateHome(env), 'proofmeter');
+}
+
 export function outsideSealDir(realWorkspace: string, env: NodeJS.ProcessEnv): string {
-  return join(stateHome(env), 'proofmeter', workspaceKey(realWorkspace));
+  return join(outsideStateDir(env), workspaceKey(realWorkspace));
 }
 
 export function outsideSealPath(realWorkspace: string, env: NodeJS.ProcessEnv): string {

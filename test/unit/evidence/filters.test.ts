@@ -117,7 +117,7 @@ describe('a run counts only when started in the session’s project root', () =>
 
   it('the text tally says where the run that did not count was started', () => {
     const text = tallyText(tally(allFromSub));
-    assert.match(text, /\(did not count: `sh check\.sh`, run in another folder \(\/home\/dev\/demo\/proj\/sub\)\)/);
+    assert.match(text, /\(did not count: `sh check\.sh`, ran in another folder \(\/home\/dev\/demo\/proj\/sub\)\)/);
   });
 });
 

@@ -62,10 +62,12 @@ describe('the command list', () => {
     assert.deepEqual(named.filter((c) => !listed.has(c)), []);
   });
 
-  it('activation events name no command: VS Code activates on a contributed command by itself since 1.74', () => {
+  // onWebviewPanel stays: a panel's view type has no contribution point to generate it from, and
+  // restoring the dashboard after a reload needs the extension active to register its serializer.
+  it('activation events name no command and no view: VS Code activates on contributed ones by itself since 1.74', () => {
     const { activationEvents, engines } = pkg as { activationEvents: string[]; engines: { vscode: string } };
     const [major, minor] = (/(\d+)\.(\d+)/.exec(engines.vscode) ?? []).slice(1).map(Number);
     assert.ok(major! > 1 || minor! >= 74, `engines.vscode ${engines.vscode} is older than 1.74`);
-    assert.deepEqual(activationEvents.filter((e) => e.startsWith('onCommand:')), []);
+    assert.deepEqual(activationEvents.filter((e) => e.startsWith('onCommand:') || e.startsWith('onView:')), []);
   });
 });

@@ -9,6 +9,7 @@ import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { runHook, type Handler } from '../../../src/hooks/runHook';
 import type { HookAnswer } from '../../../src/hooks/answer';
 import { writeGoal } from '../../../src/workspace/goalState';
+import type { GoalState } from '../../../src/workspace/goalState';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
 import { labTranscript } from '../helpers/fixtures';
 import { copyOwn } from '../helpers/ownSession';
@@ -98,7 +99,7 @@ export const MAIN_PLAN = `# Ship it
 `;
 
 /** Freezes a plan as the workspace's goal, as if adopted a minute ago. */
-export function freeze(w: Workspace, planText: string, opts: { frozenBy?: 'approval' | 'adopt'; at?: Date; sessionId?: string | null } = {}): void {
+export function freeze(w: Workspace, planText: string, opts: { frozenBy?: GoalState['frozenBy']; at?: Date; sessionId?: string | null } = {}): void {
   const plan = parsePlan(planText);
   // The lab recordings prove their items with echo commands, which check-plan now refuses
   // (cannot-fail); such a goal stands for one frozen before that rule, which still counts them.

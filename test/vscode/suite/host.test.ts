@@ -63,6 +63,9 @@ export function defineHostTests(): void {
     it('registers every command, all under the Proofmeter category', async function () {
       const all = await vscode.commands.getCommands(true);
       for (const c of COMMANDS) assert.ok(all.includes(c), `${c} is registered`);
+      // The other way too, so a command registered but never contributed shows; view commands (proofmeter.items.focus) have a second dot.
+      const listed = new Set<string>(COMMANDS);
+      assert.deepEqual(all.filter((c) => /^proofmeter\.[A-Za-z]+$/.test(c) && !listed.has(c)), [], 'registered but not in src/extension/commandIds.ts');
       const contributed: Array<{ command: string; category: string }> = extension().packageJSON.contributes.commands;
       assert.deepEqual(contributed.map((c) => c.command).sort(), [...COMMANDS].sort());
       for (const c of contributed) assert.equal(c.category, 'Proofmeter', c.command);
