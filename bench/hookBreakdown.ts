@@ -2,15 +2,15 @@
 // hooks, split into phases by the times the fake Messages API saw each request (start to the first
 // request: SessionStart and UserPromptSubmit; between requests: a Bash call with its guard and
 // receipt; last request to exit: the Stop gate), with each node hook's own time from the health
-// lines it writes (counted from its process start, so node's start-up is in it). The settings are
-// not touched (wrapping the entries would change what the seal checks). Standalone:
+// lines it writes (counted from its process start, so node's start-up is in it). Standalone:
 // `node --import tsx bench/hookBreakdown.ts`; HOOK_BENCH_RUNS sets the number of pairs (default 7),
-// HOOK_CPU=1 adds each hook's CPU (timedHook), HOOK_NOOP=1 a third arm whose entries are all `true`.
+// HOOK_CPU=1 adds each hook's CPU (timedHook: the entries are rewritten before the project is
+// sealed), HOOK_NOOP=1 a third arm whose entries are all `true` (Claude Code's own cost of a call).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runClaude } from '../test/realcli/runClaude';
 import { installedFiles, sessionScenario, type Installed } from './hookOverhead';
-import { reapedCpuMs } from './stats';
+import { median, reapedCpuMs } from './stats';
 
 const RUNS = Number(process.env.HOOK_BENCH_RUNS ?? 7);
 
@@ -24,11 +24,6 @@ interface Split {
   hooks: Map<string, number[]>;
   /** hook event -> CPU of each call (with HOOK_CPU=1 only). */
   hookCpu: Map<string, number[]>;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
 async function split(withHooks: boolean, installed: Installed, meter = withHooks): Promise<Split> {
