@@ -33,7 +33,7 @@ async function split(withHooks: boolean, installed: Installed, meter = withHooks
   const end = Date.now();
   try {
     if (r.invocations.some((i) => i.exitCode !== 0)) throw new Error('the CLI did not exit 0');
-    const ts = r.requests().filter((q) => q.path.startsWith('/v1/messages') && q.body?.messages).map((q) => Date.parse(q.ts));
+    const ts = r.requests().filter((q) => q.path.startsWith('/v1/messages') && (q.body as { messages?: unknown } | null)?.messages).map((q) => Date.parse(q.ts));
     const points = [start, ...ts, end];
     const phases = points.slice(1).map((t, i) => t - points[i]!);
     const hooks = new Map<string, number[]>();
@@ -65,7 +65,7 @@ const timedHook = (command: string, event: string) => `trap '{ echo ${event}; ti
 /** hook event -> CPU ms of each call, from the trap's lines. */
 function hookCpu(root: string): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(join(root, 'hook-cpu.txt'), 'utf8');
   } catch {
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((e) => {
+void main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : e);
   process.exitCode = 1;
 });

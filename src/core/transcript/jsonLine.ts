@@ -8,7 +8,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 // Node's Buffer searches natively; the engine stays usable where there is no Buffer.
 const nativeIndexOf: ((this: Uint8Array, needle: Uint8Array) => number) | null =
-  typeof Buffer === 'function' ? (Buffer.prototype.indexOf as unknown as (this: Uint8Array, needle: Uint8Array) => number) : null;
+    // Narrowed to a Function, Buffer's prototype is typed `any`: the cast says what is used of it.
+  typeof Buffer === 'function' ? (Buffer.prototype as { indexOf: (this: Uint8Array, needle: Uint8Array) => number }).indexOf : null;
 
 export function includesBytes(hay: Uint8Array, needle: Uint8Array): boolean {
   if (nativeIndexOf) return nativeIndexOf.call(hay, needle) >= 0;
