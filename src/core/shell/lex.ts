@@ -121,7 +121,7 @@ export function lex(src: string): Lexed {
     wordStart = -1;
   };
   const sub = (open: SubPiece['open'], from: number): void => {
-    const end = open === '`' ? scanBacktick(src, from) : scanParen(src, from);
+    const end = open === '`' ? scanBacktick(src, from) : scanNested(src, from, ')', null);
     const closed = end <= src.length;
     const body = src.slice(from, closed ? end - 1 : src.length);
     if (!closed) unterminated = true;
@@ -210,7 +210,7 @@ export function lex(src: string): Lexed {
     } else if (c === '`') {
       sub('`', i + 1);
     } else if (c === '$' && src[i + 1] === '{') {
-      const end = scanBrace(src, i + 2);
+      const end = scanNested(src, i + 2, '}', subs);
       const p = text('');
       p.raw += src.slice(i, Math.min(end, src.length));
       p.value += src.slice(i, Math.min(end, src.length));
@@ -310,7 +310,7 @@ function scanDouble(src: string, from: number, subs: string[] | null): number {
     if (c === '\\') j++;
     else if (c === '"') return j + 1;
     else if (c === '$' && src[j + 1] === '(') {
-      const end = scanParen(src, j + 2);
+      const end = scanNested(src, j + 2, ')', null);
       subs?.push(src.slice(j + 2, Math.min(end - 1, src.length)));
       j = end - 1;
     } else if (c === '`') {
@@ -318,14 +318,21 @@ function scanDouble(src: string, from: number, subs: string[] | null): number {
       subs?.push(src.slice(j + 1, Math.min(end - 1, src.length)));
       j = end - 1;
     } else if (c === '$' && src[j + 1] === '{') {
-      j = scanBrace(src, j + 2) - 1;
+      j = scanNested(src, j + 2, '}', subs) - 1;
     }
   }
   return src.length + 1;
 }
 
-/** To the `)` that closes a $( or <( at depth one, stepping over quotes and nested substitutions. */
-function scanParen(src: string, from: number): number {
+/**
+ * To the closer at depth one of a $( or <( (`)`) or of a ${ (`}`), stepping over quotes, backticks
+ * and nested substitutions. A $( body is read again whole as a command, so what it nests is found
+ * then; a ${ body is not a command, so the substitutions inside it (`${x:-$(rm …)}` runs the rm)
+ * are pushed to `subs`, when given, for the reader to see.
+ */
+function scanNested(src: string, from: number, close: ')' | '}', subs: string[] | null): number {
+  const open = close === ')' ? '(' : '{';
+  const inner = close === '}' ? subs : null;
   let depth = 1;
   for (let j = from; j < src.length; j++) {
     const c = src[j]!;
@@ -334,27 +341,18 @@ function scanParen(src: string, from: number): number {
       const end = src.indexOf("'", j + 1);
       if (end < 0) return src.length + 1;
       j = end;
-    } else if (c === '"') j = scanDouble(src, j + 1, null) - 1;
-    else if (c === '`') j = scanBacktick(src, j + 1) - 1;
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return j + 1;
-  }
-  return src.length + 1;
-}
-
-function scanBrace(src: string, from: number): number {
-  let depth = 1;
-  for (let j = from; j < src.length; j++) {
-    const c = src[j]!;
-    if (c === '\\') j++;
-    else if (c === "'") {
-      const end = src.indexOf("'", j + 1);
-      if (end < 0) return src.length + 1;
-      j = end;
-    } else if (c === '"') j = scanDouble(src, j + 1, null) - 1;
-    else if (c === '$' && src[j + 1] === '(') j = scanParen(src, j + 2) - 1;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return j + 1;
+    } else if (c === '"') j = scanDouble(src, j + 1, inner) - 1;
+    else if (c === '`') {
+      const end = scanBacktick(src, j + 1);
+      inner?.push(src.slice(j + 1, Math.min(end - 1, src.length)));
+      j = end - 1;
+    } else if (c === '$' && src[j + 1] === '(') {
+      const end = scanNested(src, j + 2, ')', null);
+      inner?.push(src.slice(j + 2, Math.min(end - 1, src.length)));
+      j = end - 1;
+    } else if (c === '$' && src[j + 1] === '{') j = scanNested(src, j + 2, '}', inner) - 1;
+    else if (c === open) depth++;
+    else if (c === close && --depth === 0) return j + 1;
   }
   return src.length + 1;
 }

@@ -39,6 +39,9 @@ describe('guard: the ways around it', () => {
     [`python3 - <<'PY'\nimport os\nos.remove(os.environ['XDG_STATE_HOME'] + '/proofmeter/k/seal.json')\nPY`, 'python3 inline code'],
     ["python3 -c \"open('.claude//proofmeter/goal.json', 'w')\"", 'python3 inline code'],
     ["node -e \"require('fs').writeFileSync('.claude/./settings.json', '{}')\"", 'node inline code'],
+    // A substitution inside a parameter expansion runs: `${x:-$(…)}` is read like `$(…)`.
+    ['echo ${x:-$(cp /tmp/g .claude/proofmeter/goal.json)}', 'cp'],
+    [': "${x:=`rm -f .claude/proofmeter/goal.json`}"', 'rm'],
     // Past what the guard reads, whatever it names: nested deeper than any honest command, or so deep the reading overflows.
     ['echo $(echo $(echo $(echo $(echo $(rm -rf .claude)))))', 'nested shell'],
     [`${'('.repeat(5000)}rm -rf .claude${')'.repeat(5000)}`, 'nested shell'],

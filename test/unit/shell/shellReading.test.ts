@@ -51,6 +51,14 @@ describe('the shell reading: substitutions are read as commands of their own', (
     ['echo `date`', ['date']],
     ['diff <(sort a) >(tee b)', ['sort a', 'tee b']],
     ["echo '$(not run)' \"\\$(nor this)\"", []],
+    // A parameter expansion's default runs its substitutions: ${…} is not a command, so they are found inside it.
+    ['echo ${x:-$(rm a)}', ['rm a']],
+    ['echo "${x:=`rm b`}"', ['rm b']],
+    ['echo ${x:-${y:-$(rm c)}}', ['rm c']],
+    ["echo ${x:-'$(not run)'}", []],
+    // A closer inside a nested ${…} or backticks does not end the outer substitution.
+    ['echo $(echo ${x%)}; rm d)', ['echo ${x%)}; rm d']],
+    ['echo ${x:-`echo }`} after', ['echo }']],
   ];
   for (const [src, want] of cases) {
     it(`finds ${JSON.stringify(want)} in ${JSON.stringify(src)}`, () => assert.deepEqual(lex(src).subs, want));
