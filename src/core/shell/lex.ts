@@ -330,13 +330,26 @@ function scanDouble(src: string, from: number, subs: string[] | null): number {
  * then; a ${ body is not a command, so the substitutions inside it (`${x:-$(rm …)}` runs the rm)
  * are pushed to `subs`, when given, for the reader to see.
  */
+/** Whether `j` starts a command: only there are `case` and `esac` reserved words (`echo case` is an argument). */
+function atCommandStart(src: string, from: number, j: number): boolean {
+  let k = j - 1;
+  while (k >= from && (src[k] === ' ' || src[k] === '\t')) k--;
+  return k < from || ';&|()\n'.includes(src[k]!);
+}
+
 function scanNested(src: string, from: number, close: ')' | '}', subs: string[] | null): number {
   const open = close === ')' ? '(' : '{';
   const inner = close === '}' ? subs : null;
   let depth = 1;
+  // The depths at which a `case` is open: there a pattern's `)` (`a) …;;`) closes nothing.
+  const cases: number[] = [];
   for (let j = from; j < src.length; j++) {
     const c = src[j]!;
-    if (c === '\\') j++;
+    const keyword = close === ')' && (c === 'c' || c === 'e') && atCommandStart(src, from, j) ? /^(case|esac)(?=[\s;&|()]|$)/.exec(src.slice(j, j + 5))?.[1] : undefined;
+    if (keyword === 'case') cases.push(depth);
+    else if (keyword === 'esac') cases.pop();
+    if (keyword) j += 3;
+    else if (c === '\\') j++;
     else if (c === "'") {
       const end = src.indexOf("'", j + 1);
       if (end < 0) return src.length + 1;
@@ -352,6 +365,7 @@ function scanNested(src: string, from: number, close: ')' | '}', subs: string[] 
       j = end - 1;
     } else if (c === '$' && src[j + 1] === '{') j = scanNested(src, j + 2, '}', inner) - 1;
     else if (c === open) depth++;
+    else if (c === ')' && cases.length && cases[cases.length - 1] === depth) continue;
     else if (c === close && --depth === 0) return j + 1;
   }
   return src.length + 1;

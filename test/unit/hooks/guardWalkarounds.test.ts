@@ -42,6 +42,8 @@ describe('guard: the ways around it', () => {
     // A substitution inside a parameter expansion runs: `${x:-$(…)}` is read like `$(…)`.
     ['echo ${x:-$(cp /tmp/g .claude/proofmeter/goal.json)}', 'cp'],
     [': "${x:=`rm -f .claude/proofmeter/goal.json`}"', 'rm'],
+    // A case pattern's `)` does not end the substitution it stands in.
+    ['echo $(case x in x) rm -f .claude/proofmeter/goal.json;; esac)', 'rm'],
     // Past what the guard reads, whatever it names: nested deeper than any honest command, or so deep the reading overflows.
     ['echo $(echo $(echo $(echo $(echo $(rm -rf .claude)))))', 'nested shell'],
     [`${'('.repeat(5000)}rm -rf .claude${')'.repeat(5000)}`, 'nested shell'],

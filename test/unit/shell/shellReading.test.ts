@@ -59,6 +59,11 @@ describe('the shell reading: substitutions are read as commands of their own', (
     // A closer inside a nested ${…} or backticks does not end the outer substitution.
     ['echo $(echo ${x%)}; rm d)', ['echo ${x%)}; rm d']],
     ['echo ${x:-`echo }`} after', ['echo }']],
+    // A case pattern's `)` inside a substitution closes the pattern, not the substitution.
+    ['echo $(case x in x) rm e;; esac) after', ['case x in x) rm e;; esac']],
+    ['echo $(case x in (x) rm f;; y|z) ls;; esac)', ['case x in (x) rm f;; y|z) ls;; esac']],
+    ['echo $(echo case) after', ['echo case']],
+    ['echo $(showcase) after', ['showcase']],
   ];
   for (const [src, want] of cases) {
     it(`finds ${JSON.stringify(want)} in ${JSON.stringify(src)}`, () => assert.deepEqual(lex(src).subs, want));
