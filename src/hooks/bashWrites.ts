@@ -1,9 +1,11 @@
 // Reads a Bash command closely enough to see whether it writes to a protected path: redirections,
 // in-place editors, rm/mv/cp/tee and friends, `sh -c` and `eval` bodies, command substitutions,
 // inline interpreter code, scripts fed on stdin, `find -delete`, `git clean`, and the runner's
-// subcommands that change the gate. Commands are split by the shared shell reading (core/shell),
-// the same that matches proofs; what it cannot take apart (an unexpanded variable, an inline
-// script) counts as a write when its text names a protected path.
+// subcommands that change the gate, and the script files a shell or interpreter is given to run.
+// Commands are split by the shared shell reading (core/shell), the same that matches proofs; what
+// it cannot take apart (an unexpanded variable, an inline script, a script file in another
+// language) counts as a write when its text names a protected path.
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
 import { gateChange } from '../core/shell/runner';
@@ -111,6 +113,34 @@ function pipedOperands(commands: readonly Command[], scope: BashScope, found: Ba
   });
 }
 
+/** The largest script file read before it runs; a larger one is left to the seal check. */
+const SCRIPT_BYTES = 256 * 1024;
+
+/**
+ * The text of the script file a command runs (`python3 tidy.py`, `sh fix.sh`, `. env.sh`), read
+ * now, before it runs: a script written first and run second is the plainest way past a reader of
+ * command lines. Null for no such file (a module name, an expansion, a large file).
+ */
+function scriptText(operand: string | undefined, scope: BashScope): string | null {
+  if (!operand || /[$`*?[]/.test(operand)) return null;
+  try {
+    const p = resolve(scope.cwd, expand(operand, scope));
+    // The meter's own files (the runner names its state everywhere) are not the agent's scripts;
+    // its subcommands are read as such (gateChange below).
+    if (classifyPath(p, scope.prot, 'write') !== null) return null;
+    const st = statSync(p);
+    return st.isFile() && st.size <= SCRIPT_BYTES ? readFileSync(p, 'utf8') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A shell script file read like a command given with -c. */
+function analyzeScript(operand: string | undefined, scope: BashScope, depth: number): BashFinding[] {
+  const text = scriptText(operand, scope);
+  return text === null ? [] : analyzeAt(text, scope, depth + 1);
+}
+
 /** Code given on the command line (python -c, node -e, perl -e, an awk program), which we cannot read. */
 function hasInlineCode(verb: string, args: string[]): boolean {
   if (/awk$/.test(verb)) return true;
@@ -211,7 +241,10 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     const c = args.findIndex((a) => /^-[A-Za-z]*c$/.test(a));
     if (c >= 0 && args[c + 1] !== undefined) found.push(...analyzeAt(args[c + 1]!, scope, depth + 1));
     // A script fed on standard input (sh <<EOF, bash <<< "…") is read like one given with -c.
-    else for (const input of stdinText(seg)) found.push(...analyzeAt(input, scope, depth + 1));
+    else if (stdinText(seg).length) for (const input of stdinText(seg)) found.push(...analyzeAt(input, scope, depth + 1));
+    else found.push(...analyzeScript(ops[0], scope, depth));
+  } else if (verb === 'source' || verb === '.') {
+    found.push(...analyzeScript(ops[0], scope, depth));
   } else if (verb === 'eval') {
     found.push(...analyzeAt(args.join(' '), scope, depth + 1));
   } else if (verb === 'find') {
@@ -233,6 +266,8 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
   } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some((a) => mentionsProtected(a))) || stdinText(seg).some(mentionsProtected))) {
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
+  } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && mentionsProtected(scriptText(ops[0], scope) ?? '')) {
+    found.push({ target: 'a script naming the meter\'s files', kind: 'state', how: `${verb} ${ops[0]}` });
   }
   // The meter's own commands that change the gate: every runner subcommand but the agent's own.
   const call = gateChange(seg.words);

@@ -3,8 +3,9 @@
 // written mid-session reaches ConfigChange about a second later with {source, file_path}; a
 // `decision: "block"` (or exit 2) keeps the session on its old settings, and without a block the
 // change takes effect at once (disableAllHooks silences every later hook, env reaches the next
-// Bash call). The scripts here are files run by python, which the guard cannot read, as an agent
-// would do to get past it.
+// Bash call). The scripts here are files run by python that spell the settings file and the hook
+// switch in pieces, which the guard's reading of a script does not recognise, as an agent would
+// do to get past it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,9 +25,12 @@ const ENV = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' };
 const prepared = (plan: string, opts: { only?: HookName[]; without?: HookName[]; adoptArgs?: string[] } = {}) =>
   preparedProject({ files: { 'PLAN.md': plan }, seal: 'none', ...opts });
 
-/** A script that rewrites the local settings file the way a tool would, naming it so no reader of the command line sees it. */
+/**
+ * A script that rewrites the local settings file the way a tool would, naming the file and the
+ * hook switch in pieces so no reader of its text sees them (the guard reads a script before it runs).
+ */
 const tweak = (settings: Record<string, unknown>) =>
-  `import json, os\npath = os.path.join('.claude', 'settings' + '.local.json')\nopen(path, 'w').write(json.dumps(json.loads(${JSON.stringify(JSON.stringify(settings))})))\n`;
+  `import json, os\npath = os.path.join('.claude', 'settings' + '.local.json')\nopen(path, 'w').write(json.dumps(json.loads(${JSON.stringify(JSON.stringify(settings)).replace(/disableAllHooks/g, 'disable" "AllHooks')})))\n`;
 
 describe('settings changes, allowances and accepted findings with the real Claude Code CLI', function () {
   this.timeout(15 * 60 * 1000);

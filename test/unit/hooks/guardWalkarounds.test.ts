@@ -1,7 +1,8 @@
 // The guard against the ways around it an agent with a shell would try first, for the seal's
 // outside copy (~/.local/state/proofmeter/<key>/, sealRecord/paths.ts) and the workspace's state
 // alike: operands handed over by `find -exec` and `xargs`, a hard link made first, an archive
-// unpacked into the folder, and inline code that names the folder in another spelling. The
+// unpacked into the folder, inline code that names the folder in another spelling, a script file
+// written first and run second, and a command nested past what the guard reads. The
 // real-CLI walk of the same classes is test/realcli/sealOutside.test.ts.
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,13 @@ const outside = outsideSealDir(w.ws, w.env);
 mkdirSync(outside, { recursive: true });
 writeFileSync(join(outside, 'seal.json'), '{}\n');
 const SEAL = `~/${join(outside, 'seal.json').slice(w.home.length + 1)}`;
+// Scripts written first, to be run second.
+writeFileSync(join(w.ws, 'tidy.py'), `import os\nos.remove(os.path.expanduser('${SEAL}'))\n`);
+writeFileSync(join(w.ws, 'fix.sh'), 'rm -rf .claude\n');
+writeFileSync(join(w.ws, 'ok.py'), "print('ok')\n");
+writeFileSync(join(w.ws, 'ok.sh'), 'rm -rf build\n');
+// A small stand-in for the runner, which names the meter's state throughout.
+writeFileSync(join(w.ws, '.claude', 'proofmeter', 'proofmeter.js'), "const STATE = '.claude/proofmeter/goal.json';\n");
 const scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
 
 describe('guard: the ways around it', () => {
@@ -44,6 +52,12 @@ describe('guard: the ways around it', () => {
     [': "${x:=`rm -f .claude/proofmeter/goal.json`}"', 'rm'],
     // A case pattern's `)` does not end the substitution it stands in.
     ['echo $(case x in x) rm -f .claude/proofmeter/goal.json;; esac)', 'rm'],
+    ['python3 tidy.py', 'python3 tidy.py'],
+    ['cd .. && node proj/tidy.py', 'node proj/tidy.py'],
+    ['sh fix.sh', 'rm'],
+    ['bash -e ./fix.sh', 'rm'],
+    ['. ./fix.sh', 'rm'],
+    ['source fix.sh', 'rm'],
     // Past what the guard reads, whatever it names: nested deeper than any honest command, or so deep the reading overflows.
     ['echo $(echo $(echo $(echo $(echo $(rm -rf .claude)))))', 'nested shell'],
     [`${'('.repeat(5000)}rm -rf .claude${')'.repeat(5000)}`, 'nested shell'],
@@ -72,6 +86,11 @@ describe('guard: the ways around it', () => {
     'unzip -l /tmp/x.zip',
     "python3 -c \"print(open('src/state/proofmeters.txt').read())\"",
     'echo $(git rev-parse $(git merge-base $(git rev-parse HEAD) $(git rev-parse main)))',
+    'python3 ok.py',
+    'python3 -m http.server',
+    'sh ok.sh',
+    'python3 missing.py',
+    'node .claude/proofmeter/proofmeter.js tally',
   ];
   for (const cmd of allowed) {
     it(`allows ${JSON.stringify(cmd)}`, () => assert.deepEqual(analyzeBash(cmd, scope), []));
