@@ -219,8 +219,7 @@ describe('speak for the person (real Claude Code CLI)', function () {
     const files = prepared('# Sign-off\n\n## Steps\n- S2. Sign the release. Proof: `test -f signed.txt`\n');
     const refusals = ['S2 is NOT done', 'Is S2 done?', '¿Está S2 listo?'];
     const states: Array<string | undefined> = [];
-    let run!: RunResult;
-    run = await cli.run({
+    const run: RunResult = await cli.run({
       name: 'person-refusals',
       mode: 'tui',
       args: ['--dangerously-skip-permissions'],
