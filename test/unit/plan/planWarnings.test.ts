@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli';
-import { gate, payload, workspace } from '../hooks/helpers';
+import { denyReason, gate, payload, workspace } from '../hooks/helpers';
 
 const WARNED = '# P\n\n## Steps\n- S1. Build it. Proof: `npm test`\n- S2. Ship the report. Proof: `test -f REPORT.md`\n';
 const REFUSED = '# P\n\n## Steps\n- S1. Build it. Proof: `npm test || true`\n- S2. Ship the report. Proof: `test -f REPORT.md`\n';
@@ -49,8 +49,8 @@ describe('plan gate and warnings', () => {
   it('a refused plan counts only its problems and lists the warnings after them', async () => {
     const w = workspace();
     const r = await gate('plan-gate', payload('pretool-exitplanmode', { cwd: w.ws, tool_input: { plan: REFUSED } }), w);
-    const lines: string[] = r.json.hookSpecificOutput.permissionDecisionReason.split('\n');
-    assert.equal(r.json.hookSpecificOutput.permissionDecision, 'deny');
+    const lines: string[] = denyReason(r).split('\n');
+    assert.equal(r.json?.hookSpecificOutput?.permissionDecision, 'deny');
     assert.match(lines[0]!, /^Proofmeter refused this plan: 1 problem\./);
     assert.match(lines[1]!, /^- line 4: S1: the proof `npm test \|\| true` always exits 0/);
     assert.match(lines[2]!, /^- line 5 \(a warning, not a refusal\): S2: the proof `test -f REPORT\.md` only checks/);

@@ -14,7 +14,7 @@ import { outsideSealPath, realWorkspace, stateHome, workspaceSealPath } from '..
 import { resealMeter, takeSeal } from '../../../src/workspace/sealRecord/take';
 import { installMeter, settingsPath } from '../../../src/workspace/hookInstaller';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
-import { gate, payload, workspace } from '../hooks/helpers';
+import { systemMessage, gate, payload, workspace } from '../hooks/helpers';
 
 const PLAN = '# Seal\n\n## Steps\n- S1. Make it. Proof: `test -f made.txt`\n- S2. Check it. Proof: `grep -q ok made.txt`\n';
 
@@ -331,7 +331,7 @@ describe('the gates the person sees say so', () => {
     rmSync(goalPath(w.ws));
     for (const [name, fixture] of [['prompt', 'prompt-typed'], ['session-start', 'session-start-startup']] as const) {
       const a = await gate(name, payload(fixture, { cwd: w.ws }), w);
-      assert.match(a.json.systemMessage, /Proofmeter: meter-tampered: The frozen goal \.claude\/proofmeter\/goal\.json is missing.* Run `proofmeter doctor`\./, name);
+      assert.match(systemMessage(a), /Proofmeter: meter-tampered: The frozen goal \.claude\/proofmeter\/goal\.json is missing.* Run `proofmeter doctor`\./, name);
     }
   });
 });

@@ -9,7 +9,7 @@ import { failureReason, readGitFacts, readGitFactsAsync } from '../../../src/wor
 import { readGitFactsCached } from '../../../src/workspace/gitCache';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { cli } from '../helpers/cli';
-import { addSession, freeze, gate, MAIN_PLAN, payload, workspace, type Workspace } from '../hooks/helpers';
+import { blockReason, addSession, freeze, gate, MAIN_PLAN, payload, workspace, type Workspace } from '../hooks/helpers';
 import { known, sh } from './gitHelpers';
 
 /** MAIN_PLAN with its failing and unrun items left out: done once git agrees. */
@@ -152,7 +152,7 @@ describe('git failures in a repository', () => {
         assert.equal(t.verdict, 'not-done');
         const stop = await gate('stop', payload('stop-first', { cwd: w.ws }), w, { env });
         assert.equal(stop.json?.decision, 'block');
-        assert.match(stop.json.reason, new RegExp(`\\n- commit: ${c.commit.detail.source.slice(1, -1)}\\n`));
+        assert.match(blockReason(stop), new RegExp(`\\n- commit: ${c.commit.detail.source.slice(1, -1)}\\n`));
         const line = await cli(['statusline'], { cwd: w.ws, env, stdin: JSON.stringify({ workspace: { project_dir: w.ws } }) });
         assert.match(line.out, /· commit [○◐]/, 'the status line agrees with the stop gate');
       });
