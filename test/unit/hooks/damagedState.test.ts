@@ -10,7 +10,7 @@ import { cli } from '../helpers/cli';
 import { setAt, type JsonPath } from '../helpers/jsonEdit';
 import { blockReason, addSession, freeze, gate, MAIN_PLAN, payload, workspace, type Workspace } from './helpers';
 
-const SESSION = payload('stop-first').session_id as string;
+const SESSION = payload('stop-first').session_id;
 
 function damage(path: string, at: JsonPath, value: unknown): void {
   writeFileSync(path, JSON.stringify(setAt(JSON.parse(readFileSync(path, 'utf8')), at, value)));

@@ -2,7 +2,7 @@
 // replaces files in .claude/; Claude Code's records and managed settings; settings edits of hooks
 // and env; and the person's one-time allowance by the id in the refusal.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gateCommand } from '../../../src/core/install/entries';
 import { analyzeBash } from '../../../src/hooks/bashWrites';

@@ -95,28 +95,36 @@ export interface Ran {
   json: HookOutput | null;
 }
 
-function present(r: Ran, what: string, value: string | undefined): string {
-  if (value === undefined) throw new AssertionError({ message: `the hook's answer has no ${what}: ${r.answer.stdout || '(no output)'}` });
+/** A hook answer's stdout parsed with hookOutputSchema, null when it printed nothing (for handlers called directly). */
+export function answerJson(answer: Pick<HookAnswer, 'stdout'>): HookOutput | null {
+  return answer.stdout ? hookOutputSchema.parse(JSON.parse(answer.stdout)) : null;
+}
+
+/** What the accessors below read: a Ran, or `{ json: answerJson(a) }`. */
+export type Answered = Pick<Ran, 'json'>;
+
+function present(r: Answered, what: string, value: string | undefined): string {
+  if (value === undefined) throw new AssertionError({ message: `the hook's answer has no ${what}: ${JSON.stringify(r.json)}` });
   return value;
 }
 
 /** A Stop or ConfigChange block's reason (`decision: block`), failing the test when there is none. */
-export function blockReason(r: Ran): string {
+export function blockReason(r: Answered): string {
   return present(r, 'reason', r.json?.reason);
 }
 
 /** A PreToolUse denial's reason, failing the test when there is none. */
-export function denyReason(r: Ran): string {
+export function denyReason(r: Answered): string {
   return present(r, 'hookSpecificOutput.permissionDecisionReason', r.json?.hookSpecificOutput?.permissionDecisionReason);
 }
 
 /** The context a hook adds for the agent (SessionStart, UserPromptSubmit, PostToolUse). */
-export function addedContext(r: Ran): string {
+export function addedContext(r: Answered): string {
   return present(r, 'hookSpecificOutput.additionalContext', r.json?.hookSpecificOutput?.additionalContext);
 }
 
 /** The message a hook shows the person. */
-export function systemMessage(r: Ran): string {
+export function systemMessage(r: Answered): string {
   return present(r, 'systemMessage', r.json?.systemMessage);
 }
 
@@ -129,7 +137,7 @@ export async function gate(name: HookName, input: unknown, w: Workspace, opts: {
     handler: opts.handler,
     since: performance.now(),
   });
-  return { answer, json: answer.stdout ? hookOutputSchema.parse(JSON.parse(answer.stdout)) : null };
+  return { answer, json: answerJson(answer) };
 }
 
 /** The lines of health.jsonl as written (unparsed), none when there is no file. */
