@@ -6,14 +6,10 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { STOP_TIMEOUT_S, gateCommand, gateGroup, GATES } from '../../../src/core/install/entries';
 import { ASSUMED_DEFAULT_TIMEOUT_S, rerunBudgetMs, stopEntryTimeoutS, stopProofTimeoutMs } from '../../../src/hooks/stopRerun';
-import { z } from 'zod';
 import { contentKey } from '../../../src/workspace/treeKey';
-import { savedRerunSchema } from '../../../src/workspace/verifyState';
+import { verifyFileSchema } from '../../../src/workspace/verifyState';
 import { adopt, git, gitWorkspace, sessionProving } from '../verify/helpers';
 import { blockReason, denyReason, gate, health, payload, workspace, type Workspace } from './helpers';
-
-/** .claude/proofmeter/verify.json, as src/workspace/verifyState.ts writes it. */
-const VERIFY_FILE = z.object({ version: z.literal(1), results: z.array(savedRerunSchema) });
 
 const PLAN = '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n\n## Checks\n- V1. The checks pass. Proof: `sh check.sh`\n';
 
@@ -52,7 +48,7 @@ describe('stop gate: the re-run before done', () => {
     sessionProving(w, ['grep hi greet.txt', 'sh check.sh']);
     const r = await stop(w);
     assert.deepEqual(r.answer, { code: 0, stdout: '', stderr: '', outcome: 'allow' });
-    const saved = VERIFY_FILE.parse(JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'verify.json'), 'utf8')));
+    const saved = verifyFileSchema.parse(JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'verify.json'), 'utf8')));
     assert.deepEqual(saved.results.map((x) => [x.id, x.outcome, x.by, x.envSource]), [['S1', 'pass', 'stop', 'goal'], ['V1', 'pass', 'stop', 'goal']]);
     assert.match(saved.results[0]?.treeKey ?? '', /^git:[0-9a-f]{40}$/);
   });
