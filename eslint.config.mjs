@@ -139,16 +139,22 @@ export default defineConfig(
   {
     files: ['test/**/*.{ts,tsx}'],
     rules: {
-      // Tests read the JSON the CLI and the hooks print (JSON.parse gives `any`) and their assertions check its
-      // shape. Until that JSON is parsed with the protocol's zod schemas, `any` there is not flagged.
+      // An assertion message may print a list as a,b,c.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowAny: true, allowBoolean: true, allowNullish: true, allowNumber: true, allowRegExp: true, allowArray: true }],
+    },
+  },
+  {
+    // test/realcli reads the JSON the CLI and the hooks print (JSON.parse gives `any`) without parsing it yet;
+    // its files are being rewritten (the rest of test/ parses that JSON with the product's zod schemas or
+    // narrows `unknown`). Until that rewrite parses it too, `any` there is not flagged.
+    files: ['test/realcli/**/*.{ts,tsx}'],
+    rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
-      // An assertion message may print a list as a,b,c.
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowAny: true, allowBoolean: true, allowNullish: true, allowNumber: true, allowRegExp: true, allowArray: true }],
     },
   },
   {

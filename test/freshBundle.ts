@@ -8,10 +8,14 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
 
 const ROOT = resolve(__dirname, '..');
 const STAMP = join(ROOT, '.cache', 'test-bundle.json');
 const CLI = join(ROOT, 'dist', 'proofmeter.js');
+
+/** .cache/test-bundle.json: the digest of the sources the bundle was built from, and of the bundle. */
+export const stampSchema = z.object({ inputs: z.string().optional(), cli: z.string().optional() }).passthrough();
 /** What esbuild.mjs builds from: the sources, the build script and the version it reads. */
 const INPUTS = ['src', 'webview', 'esbuild.mjs', 'scripts/cliLoader.mjs', 'package.json'];
 
@@ -41,7 +45,7 @@ export function ensureFreshBundle(): void {
   const inputs = inputsDigest();
   let stamp: { inputs?: string; cli?: string } = {};
   try {
-    stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+    stamp = stampSchema.parse(JSON.parse(readFileSync(STAMP, 'utf8')));
   } catch {
     // No stamp: build.
   }

@@ -23,7 +23,7 @@ export interface HealthRecord {
 
 // Records are read back by doctor (and through it the dashboard): a line of the wrong shape, from
 // a torn write, another version or a hand edit, is skipped rather than shown or trusted.
-const healthRecordSchema: z.ZodType<HealthRecord> = z.object({
+export const healthRecordSchema: z.ZodType<HealthRecord> = z.object({
   time: z.string(),
   event: z.string(),
   session: z.string().nullable(),

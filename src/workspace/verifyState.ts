@@ -24,14 +24,14 @@ export const savedRerunSchema = rerunSchema.extend({
 
 export type SavedRerun = z.infer<typeof savedRerunSchema>;
 
-const fileSchema = z.object({ version: z.literal(VERSION), results: z.array(savedRerunSchema) });
+export const verifyFileSchema = z.object({ version: z.literal(VERSION), results: z.array(savedRerunSchema) });
 
 export function verifyPath(workspace: string): string {
   return join(workspace, STATE_DIR, 'verify.json');
 }
 
 export function readReruns(workspace: string): SavedRerun[] {
-  return readJsonFile(verifyPath(workspace), fileSchema)?.results ?? [];
+  return readJsonFile(verifyPath(workspace), verifyFileSchema)?.results ?? [];
 }
 
 /** Keeps the newest re-run per item and place (work tree or clean), the new ones replacing the old. */

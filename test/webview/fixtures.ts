@@ -16,7 +16,7 @@ export const UPDATED_AT = '2026-11-29T23:30:00.000Z';
 
 /** A view state around a tally, checked against the protocol the way the host's message would be. */
 export function viewState(tally: TallyView | null, extra: Partial<ViewState> = {}): ViewState {
-  const state = { tally: tally ? JSON.parse(JSON.stringify(tally)) : null, fault: null, gates: [], seal: [], sealed: false, trusted: true, updatedAt: UPDATED_AT, ...extra };
+  const state = { tally: tally ? (JSON.parse(JSON.stringify(tally)) as unknown) : null, fault: null, gates: [], seal: [], sealed: false, trusted: true, updatedAt: UPDATED_AT, ...extra };
   return viewStateSchema.parse(state);
 }
 

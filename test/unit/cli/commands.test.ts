@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
 import { cli } from '../helpers/cli';
+import { checkPlanJson, goalJson, tallyJson } from '../helpers/cliJson';
 import { FIXTURES, labTranscript } from '../helpers/fixtures';
 import { copyOwn } from '../helpers/ownSession';
 
@@ -50,10 +51,10 @@ describe('cli: check-plan', () => {
   it('--json gives ok, items and findings', async () => {
     const { ws, env } = workspace(`## Steps\n- **S1.** a. Proof: \`REPORT.md\`\n`);
     const r = await cli(['check-plan', 'PLAN.md', '--json'], { cwd: ws, env });
-    const j = JSON.parse(r.out);
+    const j = checkPlanJson(r.out);
     assert.equal(j.ok, false);
-    assert.equal(j.findings[0].rule, 'bare-name');
-    assert.equal(j.items[0].id, 'S1');
+    assert.equal(j.findings[0]?.rule, 'bare-name');
+    assert.equal(j.items[0]?.id, 'S1');
   });
 
   it('a missing plan file is a one-line error with exit 2', async () => {
@@ -70,10 +71,10 @@ describe('cli: tally', () => {
     const { ws, env } = workspace();
     const r = await cli(['tally', '--plan', 'PLAN.md', '--transcript', labTranscript('main'), '--json'], { cwd: ws, env });
     assert.equal(r.code, 0, r.err);
-    const t = JSON.parse(r.out);
+    const t = tallyJson(r.out);
     assert.equal(t.verdict, 'not-done');
-    assert.deepEqual(t.items.map((i: { id: string; state: string }) => [i.id, i.state]), [['S1', 'proved'], ['S2', 'failed'], ['S3', 'open']]);
-    assert.deepEqual(t.stages.filter((s: { name: string }) => s.name === 'commit' || s.name === 'push').map((s: { state: string }) => s.state), ['skipped', 'skipped']);
+    assert.deepEqual(t.items.map((i) => [i.id, i.state]), [['S1', 'proved'], ['S2', 'failed'], ['S3', 'open']]);
+    assert.deepEqual(t.stages.filter((s) => s.name === 'commit' || s.name === 'push').map((s) => s.state), ['skipped', 'skipped']);
   });
 
   it('text output ends with exactly one verdict line', async () => {
@@ -94,7 +95,7 @@ describe('cli: tally', () => {
   it('without a goal the workspace tally says so', async () => {
     const { ws, env } = workspace();
     const r = await cli(['tally', '--json'], { cwd: ws, env });
-    const t = JSON.parse(r.out);
+    const t = tallyJson(r.out);
     assert.equal(t.goal.frozenBy, null);
     assert.equal(t.verdict, 'not-done');
   });
@@ -105,12 +106,12 @@ describe('cli: adopt and the frozen list', () => {
     const { ws, env } = workspace();
     const a = await cli(['adopt', 'PLAN.md'], { cwd: ws, env });
     assert.equal(a.code, 0, a.err);
-    const goal = JSON.parse(readFileSync(join(ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'));
+    const goal = goalJson(readFileSync(join(ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'));
     assert.equal(goal.frozenBy, 'adopt');
-    assert.deepEqual(goal.items.map((i: { key: string }) => i.key.split(':')[0]), ['steps', 'steps', 'steps']);
+    assert.deepEqual(goal.items.map((i) => i.key.split(':')[0]), ['steps', 'steps', 'steps']);
     const r = await cli(['tally', '--json'], { cwd: ws, env });
-    const t = JSON.parse(r.out);
-    assert.deepEqual(t.items.map((i: { state: string }) => i.state), ['proved', 'failed', 'open']);
+    const t = tallyJson(r.out);
+    assert.deepEqual(t.items.map((i) => i.state), ['proved', 'failed', 'open']);
   });
 
   it('an inserted or reworded item leaves every other proof where it was and is reported, not counted', async () => {
@@ -118,9 +119,9 @@ describe('cli: adopt and the frozen list', () => {
     await cli(['adopt', 'PLAN.md'], { cwd: ws, env });
     const edited = PLAN.replace('- **S1.** Greet.', '- **S0.** New first step. Proof: `npm test`\n- **S1.** Greet warmly.');
     writeFileSync(join(ws, 'PLAN.md'), edited);
-    const t = JSON.parse((await cli(['tally', '--json'], { cwd: ws, env })).out);
-    assert.deepEqual(t.items.map((i: { id: string; state: string }) => [i.id, i.state]), [['S1', 'proved'], ['S2', 'failed'], ['S3', 'open']]);
-    assert.deepEqual(t.added.map((a: { id: string }) => a.id), ['S0', 'S1']);
+    const t = tallyJson((await cli(['tally', '--json'], { cwd: ws, env })).out);
+    assert.deepEqual(t.items.map((i) => [i.id, i.state]), [['S1', 'proved'], ['S2', 'failed'], ['S3', 'open']]);
+    assert.deepEqual(t.added.map((a) => a.id), ['S0', 'S1']);
     assert.equal(t.headline.total, 5);
     const text = (await cli(['tally'], { cwd: ws, env })).out;
     assert.match(text, /Added after approval \(not counted\): S0 S1/);

@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { tallySchema } from '../../../src/core/tally/tallySchema';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'dist', 'proofmeter.js');
@@ -31,11 +32,11 @@ describe('the built CLI', () => {
     const plan = join(ROOT, 'test', 'fixtures', 'recorded', 'demo', 'PLAN.md');
     const dir = join(ROOT, 'test', 'fixtures', 'recorded', 'demo', 'transcripts', '-home-dev-demo-proj');
     const transcript = join(dir, readdirSync(dir).find((n) => n.endsWith('.jsonl'))!);
-    const t = JSON.parse(execFileSync('node', [CLI, 'tally', '--plan', plan, '--transcript', transcript, '--json'], { encoding: 'utf8', cwd: '/' }));
+    const t = tallySchema.parse(JSON.parse(execFileSync('node', [CLI, 'tally', '--plan', plan, '--transcript', transcript, '--json'], { encoding: 'utf8', cwd: '/' })));
     assert.equal(t.verdict, 'not-done');
     assert.deepEqual(t.headline, { done: 6, total: 10 });
-    const v3 = t.items.find((i: { id: string }) => i.id === 'V3');
-    assert.equal(v3.state, 'proved');
-    assert.equal(v3.run.exit, 0);
+    const v3 = t.items.find((i) => i.id === 'V3');
+    assert.equal(v3?.state, 'proved');
+    assert.equal(v3?.run?.exit, 0);
   });
 });

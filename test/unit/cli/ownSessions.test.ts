@@ -4,8 +4,11 @@ import { strict as assert } from 'node:assert';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Tally } from '../../../src/core/tally/tallySchema';
+import { scanEntry } from '../../../src/workspace/scanEntry';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
 import { cli } from '../helpers/cli';
+import { tallyJson } from '../helpers/cliJson';
 import { FIXTURES, recordedTranscript } from '../helpers/fixtures';
 import { copyOwn } from '../helpers/ownSession';
 
@@ -34,8 +37,8 @@ function foreign(w: W, name = 'copied.jsonl') {
   copyOwn(demo, join(w.dir, name), '/home/dev/demo/proj');
   cpSync(subagents, join(w.dir, name.replace(/\.jsonl$/, '')), { recursive: true });
 }
-const tally = async (w: W) => JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
-const states = (t: any) => Object.fromEntries(t.items.map((i: any) => [i.id, i.state]));
+const tally = async (w: W) => tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+const states = (t: Tally) => Object.fromEntries(t.items.map((i) => [i.id, i.state]));
 
 describe('a workspace counts only its own sessions', () => {
   const table: Array<{ name: string; add: (w: W) => void; S1: string; findings: string[] }> = [
@@ -50,7 +53,7 @@ describe('a workspace counts only its own sessions', () => {
       const t = await tally(w);
       assert.equal(states(t).S1, row.S1);
       assert.equal(t.verdict, 'not-done');
-      assert.deepEqual(t.integrity.map((f: any) => `${f.kind} ${f.severity} ${f.file.split('/').at(-1)}`), row.findings);
+      assert.deepEqual(t.integrity.map((f) => `${f.kind} ${f.severity} ${f.file?.split('/').at(-1)}`), row.findings);
     });
   }
 
@@ -77,15 +80,18 @@ describe('a run injected into the saved scan state of a workspace', () => {
     const before = await tally(w);
     assert.equal(states(before).V2, 'unrun', 'V2 was only run by a subagent');
     const scan = join(w.ws, '.claude', 'proofmeter', 'scan');
-    const name = readdirSync(scan).find((n) => n.endsWith('.json') && JSON.parse(readFileSync(join(scan, n), 'utf8')).state?.source === 'main')!;
-    const entry = JSON.parse(readFileSync(join(scan, name), 'utf8'));
-    const real = entry.state.events.runs.find((r: any) => r.command === 'sh check.sh' && r.end?.kind === 'passed');
+    // The scan folder also holds git.json: a scan entry is what the meter's own schema reads as one.
+    const entryOf = (n: string) => scanEntry.safeParse(JSON.parse(readFileSync(join(scan, n), 'utf8')));
+    const name = readdirSync(scan).find((n) => n.endsWith('.json') && entryOf(n).data?.state.source === 'main')!;
+    const entry = scanEntry.parse(JSON.parse(readFileSync(join(scan, name), 'utf8')));
+    const real = entry.state.events.runs.find((r) => r.command === 'sh check.sh' && r.end?.kind === 'passed');
+    assert.ok(real, 'the main session passed sh check.sh');
     entry.state.events.runs.push({ ...real, toolUseId: 'toolu_injected', command: 'sh suite.sh' });
     writeFileSync(join(scan, name), JSON.stringify(entry));
 
     const forged = await tally(w);
     assert.equal(states(forged).V2, 'unrun');
-    assert.deepEqual(forged.integrity.map((f: any) => [f.kind, f.severity]), [['meter-tampered', 'warning']]);
+    assert.deepEqual(forged.integrity.map((f) => [f.kind, f.severity]), [['meter-tampered', 'warning']]);
     rmSync(scan, { recursive: true, force: true });
     const cacheFree = await tally(w);
     assert.deepEqual([forged.items, forged.ledger, forged.verdict], [cacheFree.items, cacheFree.ledger, cacheFree.verdict]);

@@ -7,7 +7,7 @@ import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { computeTally, type Tally } from '../../../src/core/tally/tally';
 import { tallyText } from '../../../src/core/tally/format';
 import { readTranscripts } from '../../../src/workspace/workspaceTally';
-import { derive, indexOf, type Rec } from '../helpers/derive';
+import { blocksOf, derive, parseRecord, indexOf, type Rec, toolUseOf } from '../helpers/derive';
 import { FIXTURES, recordedTranscript, stateOf } from '../helpers/fixtures';
 
 const ROOT = '/home/dev/demo/proj';
@@ -34,9 +34,9 @@ function tally(file: string, o: Opts = {}): Tally {
   });
 }
 
-const bashUse = (command: string) => (r: Rec) => r.type === 'assistant' && r.message.content.some((b: Rec) => b.type === 'tool_use' && b.input?.command === command);
-const useId = (r: Rec) => r.message.content.find((b: Rec) => b.type === 'tool_use').id as string;
-const resultOf = (id: string) => (r: Rec) => r.type === 'user' && Array.isArray(r.message.content) && r.message.content.some((b: Rec) => b.tool_use_id === id);
+const bashUse = (command: string) => (r: Rec) => r.type === 'assistant' && blocksOf(r).some((b) => b.type === 'tool_use' && b.input?.command === command);
+const useId = (r: Rec) => toolUseOf(r).id;
+const resultOf = (id: string) => (r: Rec) => r.type === 'user' && blocksOf(r).some((b) => b.tool_use_id === id);
 /** The index of the nth record (0-based) that matches. */
 function nth(rs: Rec[], pred: (r: Rec) => boolean, n: number, what: string): number {
   const all = rs.map((r, i) => (pred(r) ? i : -1)).filter((i) => i >= 0);
@@ -67,11 +67,11 @@ const cdInSameMessage = derive(demo, (rs) => {
   const id = useId(rs[i]!);
   const r = indexOf(rs, resultOf(id), 'its result');
   const cdUse = structuredClone(rs[i]!);
-  cdUse.message.content[0].id = 'toolu_cd_sub';
-  cdUse.message.content[0].input.command = 'cd sub';
+  blocksOf(cdUse)[0]!.id = 'toolu_cd_sub';
+  blocksOf(cdUse)[0]!.input = { ...blocksOf(cdUse)[0]!.input, command: 'cd sub' };
   const cdResult = structuredClone(rs[r]!);
-  cdResult.message.content[0].tool_use_id = 'toolu_cd_sub';
-  cdResult.message.content[0].is_error = false;
+  blocksOf(cdResult)[0]!.tool_use_id = 'toolu_cd_sub';
+  blocksOf(cdResult)[0]!.is_error = false;
   cdResult.toolUseResult = { stdout: '', stderr: '', interrupted: false, isImage: false, noOutputExpected: true };
   cdResult.cwd = `${ROOT}/sub`;
   rs[r]!.cwd = `${ROOT}/sub`;
@@ -124,7 +124,7 @@ describe('a run counts only when started in the session’s project root', () =>
 describe('nothing from before the goal was frozen counts', () => {
   const records = derive(demo, (rs) => rs);
   const times = (() => {
-    const rs: Rec[] = readFileSync(records, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const rs: Rec[] = readFileSync(records, 'utf8').trim().split('\n').map(parseRecord);
     const at = (pred: (r: Rec) => boolean, n: number, what: string) => rs[nth(rs, pred, n, what)]!.timestamp as string;
     return { secondCheck: at(bashUse('sh check.sh'), 1, 'second sh check.sh'), firstCheck: at(bashUse('sh check.sh'), 0, 'first sh check.sh') };
   })();
@@ -148,7 +148,7 @@ describe('nothing from before the goal was frozen counts', () => {
       return rs;
     });
     const notice = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Rec).find((r) => r.type === 'user' && r.origin?.kind === 'task-notification')!;
-    const after = new Date(Date.parse(notice.timestamp) + 1).toISOString();
+    const after = new Date(Date.parse(notice.timestamp ?? '') + 1).toISOString();
     assert.equal(stateOf(tally(file, { frozenAt: null }), 'V3'), 'proved', 'the notice ends it when nothing is frozen');
     assert.equal(stateOf(tally(file, { frozenAt: after }), 'V3'), 'pending');
   });

@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { derive, indexOf } from '../helpers/derive';
+import { answersOf, derive, indexOf } from '../helpers/derive';
 import { evaluate, FIXTURES, planOf, recordedTranscript, stateOf } from '../helpers/fixtures';
 
 const code = (c: string) => '`' + c + '`';
@@ -74,8 +74,8 @@ describe('recorded: question box answers', () => {
   });
   it('the question text (quoted in the tool result) is not an answer', () => {
     const file = derive(recordedTranscript('ask-answer'), (rs) => {
-      const i = indexOf(rs, (r) => r.toolUseResult?.answers !== undefined, 'AskUserQuestion result');
-      const answers = rs[i]!.toolUseResult.answers as Record<string, string>;
+      const i = indexOf(rs, (r) => answersOf(r) !== undefined, 'AskUserQuestion result');
+      const answers = answersOf(rs[i]!)!;
       for (const q of Object.keys(answers)) answers[q] = 'Looks good';
       return rs;
     });

@@ -1,7 +1,7 @@
 // Words that refuse close nothing, on recorded sessions: typed prompts, question-box answers and
 // prompts typed while Claude was busy close an item only when the sentence naming it affirms it.
 import { strict as assert } from 'node:assert';
-import { derive, indexOf, isTypedPrompt, type Rec } from '../helpers/derive';
+import { answersOf, derive, indexOf, isTypedPrompt, type Rec, resultObject } from '../helpers/derive';
 import { evaluate, labTranscript, planOf, recordedTranscript, stateOf } from '../helpers/fixtures';
 
 const plan = planOf({ S1: 'human — your words name S1', S2: 'human — your words name S2', S4: 'human — your answer names S4', S6: 'human — names S6', S10: 'human — names S10' });
@@ -16,8 +16,8 @@ function typed(text: string): string {
 
 function answered(answers: (old: Record<string, string>) => Record<string, string>): string {
   return derive(recordedTranscript('ask-answer'), (rs) => {
-    const i = indexOf(rs, (r) => r.toolUseResult?.answers !== undefined, 'AskUserQuestion result');
-    rs[i]!.toolUseResult.answers = answers(rs[i]!.toolUseResult.answers as Record<string, string>);
+    const i = indexOf(rs, (r) => answersOf(r) !== undefined, 'AskUserQuestion result');
+    resultObject(rs[i]!)!.answers = answers(answersOf(rs[i]!)!);
     return rs;
   });
 }

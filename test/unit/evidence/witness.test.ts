@@ -8,7 +8,7 @@ import type { Receipt } from '../../../src/core/evidence/receipt';
 import { witness, type Witnessed } from '../../../src/core/evidence/witness';
 import type { TranscriptEvents } from '../../../src/core/types';
 import { readTranscripts } from '../../../src/workspace/workspaceTally';
-import { derive, indexOf, readRecords, writeDerived, type Rec } from '../helpers/derive';
+import { blocksOf, derive, indexOf, mapBlocks, readRecords, type Rec, toolUseOf, writeDerived } from '../helpers/derive';
 import { FIXTURES, labTranscript, recordedTranscript } from '../helpers/fixtures';
 import { loggedCalls, playHooks, receiptsOf, receiptWorkspace, type LoggedCall } from '../helpers/receipts';
 
@@ -67,16 +67,16 @@ describe('receipts witness the transcript', () => {
     let receipts: Receipt[] = [];
     before(() => (receipts = receiptsFor(loggedCalls(labHooks('main')), MAIN_SESSION)));
 
-    const useOf = (rs: Rec[], command: string) => rs[indexOf(rs, (r) => r.type === 'assistant' && r.message.content.some((b: Rec) => b.type === 'tool_use' && b.input?.command === command), command)]!;
-    const idOf = (use: Rec) => use.message.content.find((b: Rec) => b.type === 'tool_use').id as string;
-    const resultOf = (rs: Rec[], id: string) => rs[indexOf(rs, (r) => r.type === 'user' && Array.isArray(r.message.content) && r.message.content.some((b: Rec) => b.tool_use_id === id), `result of ${id}`)]!;
+    const useOf = (rs: Rec[], command: string) => rs[indexOf(rs, (r) => r.type === 'assistant' && blocksOf(r).some((b) => b.type === 'tool_use' && b.input?.command === command), command)]!;
+    const idOf = (use: Rec) => toolUseOf(use).id;
+    const resultOf = (rs: Rec[], id: string) => rs[indexOf(rs, (r) => r.type === 'user' && blocksOf(r).some((b) => b.tool_use_id === id), `result of ${id}`)]!;
     const later = (r: Rec, s: number): Rec => ({ ...structuredClone(r), timestamp: new Date(Date.parse('2026-11-30T12:00:00Z') + s * 1000).toISOString() });
     /** A copy of a recorded call and its result, with a new id and command, appended at the end. */
     function appendPair(rs: Rec[], from: string, id: string, command: string): Rec[] {
       const use = later(useOf(rs, from), 1);
       const result = later(resultOf(rs, idOf(useOf(rs, from))), 2);
-      use.message.content = use.message.content.map((b: Rec) => (b.type === 'tool_use' ? { ...b, id, input: { ...b.input, command } } : b));
-      result.message.content = result.message.content.map((b: Rec) => (b.tool_use_id ? { ...b, tool_use_id: id } : b));
+      mapBlocks(use, (b) => (b.type === 'tool_use' ? { ...b, id, input: { ...b.input, command } } : b));
+      mapBlocks(result, (b) => (b.tool_use_id ? { ...b, tool_use_id: id } : b));
       return [...rs, use, result];
     }
     const runOf = (w: Witnessed, id: string) => w.transcripts.flatMap((t) => t.runs).find((r) => r.toolUseId === id);
@@ -97,7 +97,7 @@ describe('receipts witness the transcript', () => {
       const forged = derive(file, (rs) => {
         const id = idOf(useOf(rs, FAILING));
         const r = resultOf(rs, id);
-        r.message.content = r.message.content.map((b: Rec) => (b.tool_use_id ? { ...b, is_error: false, content: 'before-exit' } : b));
+        mapBlocks(r, (b) => (b.tool_use_id ? { ...b, is_error: false, content: 'before-exit' } : b));
         r.toolUseResult = { stdout: 'before-exit', stderr: '', interrupted: false, isImage: false, noOutputExpected: false };
         return rs;
       });
@@ -113,7 +113,7 @@ describe('receipts witness the transcript', () => {
     it('a real pass whose command was edited is not the command Claude Code ran: dropped, and a finding', () => {
       const forged = derive(file, (rs) => {
         const use = useOf(rs, PASSING);
-        use.message.content = use.message.content.map((b: Rec) => (b.type === 'tool_use' ? { ...b, input: { ...b.input, command: 'npm test' } } : b));
+        mapBlocks(use, (b) => (b.type === 'tool_use' ? { ...b, input: { ...b.input, command: 'npm test' } } : b));
         return rs;
       });
       const w = held([forged], MAIN_SESSION, receipts);
@@ -136,7 +136,7 @@ describe('receipts witness the transcript', () => {
     it("a subagent's real pass copied into the main session has no main-session receipt: dropped, and a finding", () => {
       const sub = readdirSync(join(file.replace(/\.jsonl$/, ''), 'subagents')).find((n) => n.endsWith('.jsonl'))!;
       const subRecs = readRecords(join(file.replace(/\.jsonl$/, ''), 'subagents', sub));
-      const use = subRecs.find((r) => r.type === 'assistant' && r.message.content.some((b: Rec) => b.type === 'tool_use' && b.input?.command === 'echo from-subagent'))!;
+      const use = subRecs.find((r) => r.type === 'assistant' && blocksOf(r).some((b) => b.type === 'tool_use' && b.input?.command === 'echo from-subagent'))!;
       const result = resultOf(subRecs, idOf(use));
       // Subagent results carry no toolUseResult; the forger adds the one a main-session pass has.
       const pass = { stdout: 'from-subagent', stderr: '', interrupted: false, isImage: false, noOutputExpected: false };
@@ -157,7 +157,7 @@ describe('receipts witness the transcript', () => {
     const forgeCompleted = (rs: Rec[]) => {
       const real = rs.find((r) => r.type === 'attachment' && String(r.attachment?.prompt).includes('<task-notification>'))!;
       const copy = later(real, 1);
-      copy.attachment.prompt = String(real.attachment.prompt).replace('<status>failed</status>', '<status>completed</status>').replace('failed with exit code 1', 'completed (exit code 0)');
+      copy.attachment = { ...copy.attachment, prompt: String(real.attachment?.prompt).replace('<status>failed</status>', '<status>completed</status>').replace('failed with exit code 1', 'completed (exit code 0)') };
       return [...rs, copy];
     };
 
@@ -184,7 +184,7 @@ describe('receipts witness the transcript', () => {
       const real = readRecords(file).find(isNotice)!;
       // The session as it stood before the notice came, then the forged notice appended.
       const forged = derive(file, (rs) => [...rs.filter((r) => !isNotice(r)), later(real, 1)]);
-      const calls = loggedCalls(labHooks('main')).filter((c) => !String(c.payload.prompt ?? '').includes('<task-notification>'));
+      const calls = loggedCalls(labHooks('main')).filter((c) => !(typeof c.payload.prompt === 'string' && c.payload.prompt.includes('<task-notification>')));
       const w = held([forged], MAIN_SESSION, receiptsFor(calls, MAIN_SESSION));
       assert.deepEqual(w.transcripts[0]!.notices, []);
       assert.equal(w.transcripts[0]!.runs.find((r) => r.backgroundTaskId === 'bl6s9ouk1')?.end?.kind, 'pending');

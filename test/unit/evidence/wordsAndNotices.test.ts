@@ -1,6 +1,6 @@
 // Whose words close items, and which notices end background runs.
 import { strict as assert } from 'node:assert';
-import { derive, indexOf, isNoticeAttachment, isSdkPrompt, isTypedPrompt, type Rec } from '../helpers/derive';
+import { blocksOf, derive, indexOf, isNoticeAttachment, isSdkPrompt, isTypedPrompt, type Rec } from '../helpers/derive';
 import { evaluate, labTranscript, planOf, stateOf } from '../helpers/fixtures';
 
 const humanPlan = planOf({ S1: 'human — your answer names S1', S10: 'human — your answer names S10', S11: 'later — the release build' });
@@ -62,7 +62,7 @@ describe('completion notices', () => {
       return rs;
     });
   const xml = (rs: Rec[]) => {
-    const q = rs.find((r) => r.type === 'queue-operation' && String(r.content ?? '').includes('<task-notification>'));
+    const q = rs.find((r) => r.type === 'queue-operation' && typeof r.content === 'string' && r.content.includes('<task-notification>'));
     if (!q) throw new Error('fixture has no queued notice text');
     return String(q.content);
   };
@@ -86,9 +86,9 @@ describe('completion notices', () => {
     const file = withoutNotice((rs, at) => {
       const text = xml(rs);
       rs.splice(at, 0, { type: 'assistant', isSidechain: false, message: { role: 'assistant', content: [{ type: 'text', text }] } });
-      const res = rs.find((r) => r.type === 'user' && Array.isArray(r.message?.content) && r.message.content[0]?.type === 'tool_result' && typeof r.message.content[0].content === 'string');
+      const res = rs.find((r) => r.type === 'user' && blocksOf(r)[0]?.type === 'tool_result' && typeof blocksOf(r)[0]?.content === 'string');
       if (!res) throw new Error('fixture has no tool result');
-      res.message.content[0].content = text;
+      blocksOf(res)[0]!.content = text;
     });
     assert.equal(stateOf(evaluate(bgPlan, [file]), 'S1'), 'pending');
   });
@@ -105,7 +105,7 @@ describe('completion notices', () => {
   it('a notice for another task id ends nothing', () => {
     const file = derive(labTranscript('main'), (rs) => {
       const at = indexOf(rs, isNoticeAttachment, 'notice attachment');
-      rs[at] = { ...rs[at], attachment: { ...rs[at]!.attachment, prompt: rs[at]!.attachment.prompt.replace(/<task-id>[^<]+</, '<task-id>other1<') } };
+      rs[at] = { ...rs[at], attachment: { ...rs[at]!.attachment, prompt: String(rs[at]!.attachment?.prompt).replace(/<task-id>[^<]+</, '<task-id>other1<') } };
       return rs;
     });
     assert.equal(stateOf(evaluate(bgPlan, [file]), 'S1'), 'pending');

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { Caller } from '../../../src/core/caller/classifyCaller';
 import type { Receipt } from '../../../src/core/evidence/receipt';
 import { RECEIPT_SCRIPT, RECEIPT_SCRIPT_REL } from '../../../src/core/install/receiptScript';
@@ -13,7 +14,10 @@ import { hookInput } from '../../../src/hooks/payload';
 import { answerReceipt, recordPrompt } from '../../../src/hooks/receipts';
 import { readReceipts } from '../../../src/workspace/receiptStore';
 
-export type Payload = Record<string, any>;
+export type Payload = Record<string, unknown>;
+
+// One line of a fixture's hooks.jsonl: when the hook ran and the payload Claude Code gave it.
+const loggedLine = z.object({ ts: z.union([z.string(), z.number()]), payload: z.unknown() });
 
 export interface LoggedCall {
   payload: Payload;
@@ -25,9 +29,11 @@ export function loggedCalls(hooksJsonl: string): LoggedCall[] {
   return readFileSync(hooksJsonl, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as { ts: string | number; payload: Payload })
-    .filter((e) => e.payload && typeof e.payload === 'object')
-    .map((e) => ({ payload: e.payload, time: new Date(typeof e.ts === 'number' ? e.ts * 1000 : e.ts) }));
+    .map((l) => loggedLine.parse(JSON.parse(l)))
+    .flatMap((e) => {
+      const payload = z.record(z.unknown()).safeParse(e.payload);
+      return payload.success ? [{ payload: payload.data, time: new Date(typeof e.ts === 'number' ? e.ts * 1000 : e.ts) }] : [];
+    });
 }
 
 export function receiptWorkspace(): string {

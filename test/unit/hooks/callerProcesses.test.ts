@@ -8,6 +8,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, re
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gateCommand, RUNNER_REL } from '../../../src/core/install/entries';
+import { goalSchema } from '../../../src/workspace/goalState';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const BUNDLE = join(ROOT, 'dist', 'proofmeter.js');
@@ -125,7 +126,7 @@ describe('who may freeze a goal, with real processes', function () {
     const r = person(['adopt', 'easy.md']);
     assert.equal(r.code, 0, r.err);
     assert.notEqual(goalBytes(), personGoal);
-    assert.equal(JSON.parse(goalBytes()).planPath, 'easy.md');
+    assert.equal(goalSchema.parse(JSON.parse(goalBytes())).planPath, 'easy.md');
   });
 
   it('a runner copied out of the workspace and run from the Bash tool is refused', () => {
@@ -149,7 +150,7 @@ describe('who may freeze a goal, with real processes', function () {
     const r = claude(hook('plan-approved', approval()));
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /Proofmeter froze the approved plan/);
-    const goal = JSON.parse(goalBytes());
+    const goal = goalSchema.parse(JSON.parse(goalBytes()));
     assert.equal(goal.frozenBy, 'approval');
     assert.equal(goal.title, 'Easy');
   });
@@ -205,7 +206,7 @@ describe('who may freeze a goal, with real processes', function () {
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });
     }
-    assert.equal(JSON.parse(goalBytes()).planPath, 'easy.md');
+    assert.equal(goalSchema.parse(JSON.parse(goalBytes())).planPath, 'easy.md');
   });
 
   it('a runner cut loose from its ancestry (setsid) with the Bash tool’s environment is refused', async () => {

@@ -11,7 +11,8 @@ import type { HookContext } from '../../../src/hooks/context';
 import { recordStartingSettings } from '../../../src/hooks/startingSettings';
 import { passSettingsChange, PASS_MS } from '../../../src/workspace/settingsPass';
 import { readSessionView } from '../../../src/workspace/sessionSettingsView';
-import { workspace, type Workspace } from './helpers';
+import { editSettings, groupsOf, settingsJson, type SettingsJson } from '../helpers/settingsJson';
+import { answerJson, blockReason, workspace, type Workspace } from './helpers';
 
 const SESSION = '5e551011-0000-4000-8000-000000000001';
 const NOW = new Date('2026-12-01T10:00:00.000Z');
@@ -24,10 +25,10 @@ function ctx(w: Workspace, kind: CallerKind = 'hook', now = NOW): HookContext {
 const project = (w: Workspace) => join(w.ws, '.claude', 'settings.json');
 const local = (w: Workspace) => join(w.ws, '.claude', 'settings.local.json');
 
-function installed(): Record<string, any> {
+function installed(): SettingsJson {
   const r = mergeMeter({ env: { TOKEN: 'secret-token-value' }, permissions: { allow: ['Bash(npm test)'] } });
   assert.ok(r.ok);
-  return r.settings as Record<string, any>;
+  return settingsJson(r.settings);
 }
 
 /** A workspace with the meter installed in the project settings and a local file of permissions, viewed at session start. */
@@ -41,23 +42,19 @@ function started(): Workspace {
 
 function change(w: Workspace, file: string, c: HookContext = ctx(w)) {
   const a = configChange({ session_id: SESSION, hook_event_name: 'ConfigChange', source: file.endsWith('local.json') ? 'local_settings' : 'project_settings', file_path: file }, c);
-  return { a, json: a.stdout ? JSON.parse(a.stdout) : null };
+  return { a, json: answerJson(a) };
 }
 
-const edit = (path: string, f: (s: Record<string, any>) => void) => {
-  const s = JSON.parse(readFileSync(path, 'utf8'));
-  f(s);
-  writeFileSync(path, JSON.stringify(s, null, 2));
-};
+const edit = editSettings;
 
 describe('the ConfigChange gate', () => {
   const refused: Array<[string, (w: Workspace) => string, RegExp]> = [
     ['a script that writes disableAllHooks: true into settings.local.json', (w) => (writeFileSync(local(w), '{"disableAllHooks": true}'), local(w)), /it sets disableAllHooks to true/],
-    ['dropping the Stop entry from the project settings', (w) => (edit(project(w), (s) => delete s.hooks.Stop), project(w)), /removes or alters the meter's hook entries/],
-    ["cutting the stop entry's timeout to one second", (w) => (edit(project(w), (s) => (s.hooks.Stop[0].hooks[0].timeout = 1)), project(w)), /removes or alters the meter's hook entries/],
-    ['a new value in env', (w) => (edit(project(w), (s) => (s.env.TOKEN = 'other')), project(w)), /it edits env/],
+    ['dropping the Stop entry from the project settings', (w) => (edit(project(w), (s) => delete s.hooks?.Stop), project(w)), /removes or alters the meter's hook entries/],
+    ["cutting the stop entry's timeout to one second", (w) => (edit(project(w), (s) => (groupsOf(s, 'Stop')[0]!.hooks[0]!.timeout = 1)), project(w)), /removes or alters the meter's hook entries/],
+    ['a new value in env', (w) => (edit(project(w), (s) => (s.env = { ...s.env, TOKEN: 'other' })), project(w)), /it edits env/],
     ['env added to the local settings', (w) => (edit(local(w), (s) => (s.env = { PATH: '/tmp/evil' })), local(w)), /it edits env/],
-    ['a hook of its own added beside the meter\'s', (w) => (edit(project(w), (s) => (s.hooks.SubagentStop = [{ hooks: [{ type: 'command', command: 'true' }] }])), project(w)), /it changes the hooks/],
+    ['a hook of its own added beside the meter\'s', (w) => (edit(project(w), (s) => (s.hooks = { ...s.hooks, SubagentStop: [{ hooks: [{ type: 'command', command: 'true' }] }] })), project(w)), /it changes the hooks/],
     ['allowManagedHooksOnly set', (w) => (edit(local(w), (s) => (s.allowManagedHooksOnly = true)), local(w)), /allowManagedHooksOnly/],
     ['the project settings made not JSON', (w) => (writeFileSync(project(w), '{ "hooks": '), project(w)), /no longer a JSON object/],
     ['the project settings deleted', (w) => (unlinkSync(project(w)), project(w)), /removes or alters the meter's hook entries/],
@@ -65,19 +62,19 @@ describe('the ConfigChange gate', () => {
   for (const [what, act, why] of refused) {
     it(`refuses ${what}, saying why and how the person applies it`, () => {
       const w = started();
-      const { a, json } = change(w, act(w));
-      assert.equal(a.code, 0);
-      assert.equal(a.outcome, 'refused');
-      assert.equal(json.decision, 'block');
-      assert.match(json.reason, why);
-      assert.match(json.reason, /restart Claude Code/);
-      assert.match(json.reason, /proofmeter uninstall/);
-      assert.equal(json.reason.split('\n').length, 1);
+      const r = change(w, act(w));
+      assert.equal(r.a.code, 0);
+      assert.equal(r.a.outcome, 'refused');
+      assert.equal(r.json?.decision, 'block');
+      assert.match(blockReason(r), why);
+      assert.match(blockReason(r), /restart Claude Code/);
+      assert.match(blockReason(r), /proofmeter uninstall/);
+      assert.equal(blockReason(r).split('\n').length, 1);
     });
   }
 
   const passed: Array<[string, (w: Workspace) => string]> = [
-    ['a new permission rule', (w) => (edit(project(w), (s) => s.permissions.allow.push('Bash(ls)')), project(w))],
+    ['a new permission rule', (w) => (edit(project(w), (s) => s.permissions?.allow?.push('Bash(ls)')), project(w))],
     ['the same settings with their keys in another order', (w) => (writeFileSync(project(w), JSON.stringify(Object.fromEntries(Object.entries(installed()).reverse()))), project(w))],
     ['the local file of permissions deleted', (w) => (unlinkSync(local(w)), local(w))],
     ['a model choice in the local file', (w) => (edit(local(w), (s) => (s.model = 'opus')), local(w))],

@@ -8,9 +8,9 @@ import { stopStatePath } from '../../../src/hooks/stopState';
 import { goalPath, readGoal } from '../../../src/workspace/goalState';
 import { cli } from '../helpers/cli';
 import { setAt, type JsonPath } from '../helpers/jsonEdit';
-import { addSession, freeze, gate, MAIN_PLAN, payload, workspace, type Workspace } from './helpers';
+import { blockReason, addSession, freeze, gate, MAIN_PLAN, payload, workspace, type Workspace } from './helpers';
 
-const SESSION = payload('stop-first').session_id as string;
+const SESSION = payload('stop-first').session_id;
 
 function damage(path: string, at: JsonPath, value: unknown): void {
   writeFileSync(path, JSON.stringify(setAt(JSON.parse(readFileSync(path, 'utf8')), at, value)));
@@ -24,7 +24,7 @@ function write(path: string, value: unknown): void {
 async function blockNumber(w: Workspace, name: 'stop-first' | 'stop-active'): Promise<string> {
   const r = await gate('stop', payload(name, { cwd: w.ws }), w);
   assert.equal(r.json?.decision, 'block', `a block, not ${JSON.stringify(r.json)}`);
-  return /Stop blocked (\d+) of/.exec(r.json.reason)?.[1] ?? '?';
+  return /Stop blocked (\d+) of/.exec(blockReason(r))?.[1] ?? '?';
 }
 
 describe('state that parses but has the wrong shape', () => {
@@ -94,8 +94,8 @@ describe('state that parses but has the wrong shape', () => {
         assert.equal(readGoal(w.ws).kind, 'bad');
         const stop = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
         assert.equal(stop.answer.outcome, 'block-tampered');
-        assert.match(stop.json.reason, /^- meter-tampered \(F-\w+\): The goal file \.claude\/proofmeter\/goal\.json is corrupt/m);
-        assert.match(stop.json.reason, /proofmeter doctor/);
+        assert.match(blockReason(stop), /^- meter-tampered \(F-\w+\): The goal file \.claude\/proofmeter\/goal\.json is corrupt/m);
+        assert.match(blockReason(stop), /proofmeter doctor/);
         const line = await cli(['statusline'], { cwd: w.ws, env: w.env, stdin: JSON.stringify({ workspace: { project_dir: w.ws } }) });
         assert.equal(line.out, '⚠ tampered: meter-tampered · proofmeter doctor');
       });

@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeBash } from '../../../src/hooks/bashWrites';
 import { protectedPaths } from '../../../src/hooks/protectedPaths';
-import { gate, payload, workspace } from './helpers';
+import { denyReason, systemMessage, gate, payload, workspace } from './helpers';
 import { gateCommand, STATUSLINE_COMMAND } from '../../../src/core/install/entries';
 
 const w = workspace();
@@ -106,9 +106,9 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
       const ok = await gate('guard', payload('pretool-bash', { cwd: w.ws }), w);
       assert.deepEqual(ok.answer, { code: 0, stdout: '', stderr: '', outcome: 'allow' });
       const bad = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_input: { command: 'echo {} > .claude/proofmeter/goal.json' } }), w);
-      assert.equal(bad.json.hookSpecificOutput.hookEventName, 'PreToolUse');
-      assert.equal(bad.json.hookSpecificOutput.permissionDecision, 'deny');
-      const reason: string = bad.json.hookSpecificOutput.permissionDecisionReason;
+      assert.equal(bad.json?.hookSpecificOutput?.hookEventName, 'PreToolUse');
+      assert.equal(bad.json?.hookSpecificOutput?.permissionDecision, 'deny');
+      const reason: string = denyReason(bad);
       assert.equal(reason.split('\n').length, 1);
       assert.ok(
         reason.startsWith(
@@ -143,8 +143,8 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
         const r = await gate('guard', p, w);
         assert.equal(r.answer.outcome, want);
         if (want === 'deny') {
-          assert.equal(r.json.hookSpecificOutput.permissionDecision, 'deny');
-          assert.match(r.json.hookSpecificOutput.permissionDecisionReason, /^Proofmeter guard: /);
+          assert.equal(r.json?.hookSpecificOutput?.permissionDecision, 'deny');
+          assert.match(denyReason(r), /^Proofmeter guard: /);
         } else assert.equal(r.answer.stdout, '');
       });
     }
@@ -152,8 +152,8 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
 
   it('a fault in the guard lets the call through with a message, never a silent deny', async () => {
     const r = await gate('guard', payload('pretool-bash', { cwd: w.ws }), w, { handler: () => { throw new Error('x'); } });
-    assert.equal(r.json.hookSpecificOutput, undefined);
-    assert.match(r.json.systemMessage, /^Proofmeter's guard failed \(internal: Error .*\); this tool call was not checked\./);
+    assert.equal(r.json?.hookSpecificOutput, undefined);
+    assert.match(systemMessage(r), /^Proofmeter's guard failed \(internal: Error .*\); this tool call was not checked\./);
   });
 });
 
@@ -203,8 +203,8 @@ describe('guard: the runner\'s subcommands', () => {
 
   it('denies a hook run by hand with one line that says what to do instead', async () => {
     const r = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_input: { command: 'node .claude/proofmeter/proofmeter.js hook plan-approved < x' } }), w);
-    const reason: string = r.json.hookSpecificOutput.permissionDecisionReason;
-    assert.equal(r.json.hookSpecificOutput.permissionDecision, 'deny');
+    const reason: string = denyReason(r);
+    assert.equal(r.json?.hookSpecificOutput?.permissionDecision, 'deny');
     assert.equal(reason.split('\n').length, 1);
     assert.match(reason, /^Proofmeter guard: `proofmeter hook` runs one of the meter's gates by hand.*Read the state with `proofmeter tally`/);
   });

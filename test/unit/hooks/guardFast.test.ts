@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { GUARD_SCRIPT_REL } from '../../../src/core/install/guardScript';
+import { healthRecordSchema } from '../../../src/workspace/health';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'dist', 'proofmeter.js');
@@ -116,7 +117,7 @@ describe('guard: the sh front', () => {
   it('the health line it writes is valid JSON without the command', () => {
     front(payload(ws, 'echo secret-words-here'));
     const last = readFileSync(join(ws, '.claude', 'proofmeter', 'health.jsonl'), 'utf8').trim().split('\n').pop()!;
-    const rec = JSON.parse(last);
+    const rec = healthRecordSchema.parse(JSON.parse(last));
     assert.equal(rec.event, 'guard');
     assert.equal(rec.session, '0b7c8c52-51a4-4c1b-a2f5-7f5d3c4b9e10');
     assert.ok(!last.includes('secret-words-here'));

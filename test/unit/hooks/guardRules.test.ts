@@ -2,13 +2,13 @@
 // replaces files in .claude/; Claude Code's records and managed settings; settings edits of hooks
 // and env; and the person's one-time allowance by the id in the refusal.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gateCommand } from '../../../src/core/install/entries';
 import { analyzeBash } from '../../../src/hooks/bashWrites';
 import { protectedPaths } from '../../../src/hooks/protectedPaths';
-import { allowDenied, readAllowances } from '../../../src/workspace/allowances';
-import { gate, payload, workspace } from './helpers';
+import { allowDenied, readAllowances, readDenials } from '../../../src/workspace/allowances';
+import { denyReason, gate, payload, workspace, type Ran } from './helpers';
 
 const w = workspace();
 mkdirSync(join(w.ws, 'src'), { recursive: true });
@@ -81,11 +81,11 @@ describe('guard: git, Claude Code records and managed settings', () => {
 
   it('says in one line why, and what to do instead', async () => {
     const r = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_input: { command: 'git commit --no-verify -m wip' } }), w);
-    const reason: string = r.json.hookSpecificOutput.permissionDecisionReason;
+    const reason: string = denyReason(r);
     assert.equal(reason.split('\n').length, 1);
     assert.match(reason, /^Proofmeter guard: `git commit --no-verify` skips the repository's hooks.*Commit or push without it/);
     const stash = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_input: { command: 'git stash -- .claude/commands' } }), w);
-    assert.match(stash.json.hookSpecificOutput.permissionDecisionReason, /replace or remove files in \.claude\/.*`git stash push -- src\/`/);
+    assert.match(denyReason(stash), /replace or remove files in \.claude\/.*`git stash push -- src\/`/);
   });
 });
 
@@ -104,14 +104,14 @@ describe('guard: edits of settings, records and managed settings', () => {
     it(`${want}s: ${name}`, async () => {
       const r = await gate('guard', p, w);
       assert.equal(r.answer.outcome, want);
-      if (why) assert.match(r.json.hookSpecificOutput.permissionDecisionReason, why);
+      if (why) assert.match(denyReason(r), why);
     });
   }
 });
 
 describe("guard: the person's allowance for one action", () => {
   const bash = (command: string) => payload('pretool-bash', { cwd: w.ws, tool_input: { command } });
-  const idOf = (r: { json: any }) => /allow (G-[0-9a-f]{6})$/.exec(r.json.hookSpecificOutput.permissionDecisionReason)![1]!;
+  const idOf = (r: Ran) => /allow (G-[0-9a-f]{6})$/.exec(denyReason(r))![1]!;
   const meta = { session: 's1', promptId: 'p1', at: '2026-12-01T10:00:00.000Z' };
 
   it('lets exactly the refused action through once, then refuses it again', async () => {
@@ -136,8 +136,7 @@ describe("guard: the person's allowance for one action", () => {
 
   it('allows neither of two refusals that share an id', () => {
     const denials = join(w.ws, '.claude', 'proofmeter', 'denials.json');
-    const list = JSON.parse(readFileSync(denials, 'utf8'));
-    list.denials.push({ id: 'G-abcdef', digest: 'a'.repeat(64), tool: 'Bash', at: meta.at }, { id: 'G-abcdef', digest: 'b'.repeat(64), tool: 'Bash', at: meta.at });
+    const list = { version: 1, denials: [...readDenials(w.ws), { id: 'G-abcdef', digest: 'a'.repeat(64), tool: 'Bash', at: meta.at }, { id: 'G-abcdef', digest: 'b'.repeat(64), tool: 'Bash', at: meta.at }] };
     writeFileSync(denials, JSON.stringify(list));
     assert.equal(allowDenied(w.ws, 'G-abcdef', meta).kind, 'ambiguous');
   });

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gate, payload, workspace } from './helpers';
+import { denyReason, gate, payload, workspace } from './helpers';
 import { addedMarkers } from '../../../src/hooks/guardTests';
 import { sealWorkspace } from '../../../src/workspace/seal/snapshot';
 import { contentPathBeside, workspaceSealPath } from '../../../src/workspace/sealRecord/paths';
@@ -50,7 +50,7 @@ describe('guard: skipped and focused tests in a sealed proof\'s test files', () 
         return;
       }
       assert.equal(r.answer.outcome, 'deny');
-      const reason: string = r.json.hookSpecificOutput.permissionDecisionReason;
+      const reason: string = denyReason(r);
       assert.match(reason, want);
       assert.match(reason, /Make the code pass the test as it is; if the test itself is wrong, ask the person\. If you, the person, want to allow this once, type: allow G-[0-9a-f]{6}$/);
     });

@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { analyzeBash } from '../../../src/hooks/bashWrites';
 import { protectedPaths } from '../../../src/hooks/protectedPaths';
 import { outsideSealDir } from '../../../src/workspace/sealRecord/paths';
-import { gate, payload, workspace } from './helpers';
+import { denyReason, gate, payload, workspace } from './helpers';
 
 const w = workspace();
 mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
@@ -105,7 +105,7 @@ describe('guard: the ways around it', () => {
     it(`denies a ${name} of the seal's outside copy`, async () => {
       const r = await gate('guard', p, w);
       assert.equal(r.answer.outcome, 'deny');
-      assert.match(r.json.hookSpecificOutput.permissionDecisionReason, /^Proofmeter guard: \S+seal\.json is the meter's own state/);
+      assert.match(denyReason(r), /^Proofmeter guard: \S+seal\.json is the meter's own state/);
     });
   }
 });

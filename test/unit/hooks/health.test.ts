@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { classifyFault, HookFault } from '../../../src/workspace/health';
-import { freeze, gate, health, payload, workspace } from './helpers';
+import { z } from 'zod';
+import { freeze, gate, health, healthLines, incidents, payload, workspace } from './helpers';
 
 const SECRET = 'SECRET-PROMPT-TEXT-4711';
 
@@ -31,16 +32,16 @@ describe('health and incident records', () => {
     const g = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_input: { command: 'rm -rf .claude' } }), w);
     const lines = health(w);
     assert.equal(lines.length, 2);
-    assert.deepEqual(Object.keys(lines[0]), ['time', 'event', 'session', 'durationMs', 'outcome', 'inputBytes', 'outputBytes']);
-    assert.equal(lines[0].event, 'prompt');
-    assert.equal(lines[0].session, p.session_id);
-    assert.equal(lines[0].outcome, r.answer.outcome);
-    assert.equal(lines[0].inputBytes, Buffer.byteLength(raw));
-    assert.equal(lines[0].outputBytes, 0);
-    assert.equal(lines[1].event, 'guard');
-    assert.equal(lines[1].outcome, 'deny');
-    assert.equal(lines[1].outputBytes, Buffer.byteLength(g.answer.stdout));
-    assert.ok(Number.isInteger(lines[1].durationMs) && lines[1].durationMs >= 0);
+    assert.deepEqual(Object.keys(z.record(z.unknown()).parse(JSON.parse(healthLines(w)[0] ?? 'null'))), ['time', 'event', 'session', 'durationMs', 'outcome', 'inputBytes', 'outputBytes']);
+    assert.equal(lines[0]?.event, 'prompt');
+    assert.equal(lines[0]?.session, p.session_id);
+    assert.equal(lines[0]?.outcome, r.answer.outcome);
+    assert.equal(lines[0]?.inputBytes, Buffer.byteLength(raw));
+    assert.equal(lines[0]?.outputBytes, 0);
+    assert.equal(lines[1]?.event, 'guard');
+    assert.equal(lines[1]?.outcome, 'deny');
+    assert.equal(lines[1]?.outputBytes, Buffer.byteLength(g.answer.stdout));
+    assert.ok(Number.isInteger(lines[1]?.durationMs) && (lines[1]?.durationMs ?? -1) >= 0);
   });
 
   it('never holds prompt text, command text or the environment, even when a hook faults on them', async () => {
@@ -64,9 +65,9 @@ describe('health and incident records', () => {
     assert.ok(!text.includes(SECRET), 'no secret in health.jsonl or incidents');
     assert.ok(!text.includes('MY_TOKEN'));
     assert.ok(!bad.answer.stdout.includes(SECRET));
-    const incidents = readdirSync(join(w.ws, '.claude', 'proofmeter', 'incidents')).map((f) => JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'incidents', f), 'utf8')));
-    assert.deepEqual(incidents.map((i) => i.faultClass).sort(), ['bad-input', 'internal']);
-    assert.equal(incidents.find((i) => i.faultClass === 'bad-input').reason, `stdin is not JSON (${Buffer.byteLength(`not json ${SECRET}`)} bytes)`);
+    const written = incidents(w);
+    assert.deepEqual(written.map((i) => i.faultClass).sort(), ['bad-input', 'internal']);
+    assert.equal(written.find((i) => i.faultClass === 'bad-input')?.reason, `stdin is not JSON (${Buffer.byteLength(`not json ${SECRET}`)} bytes)`);
   });
 
   it('telemetry that cannot be written never changes the answer', async () => {

@@ -1,6 +1,7 @@
 // Shared set-up for the hook tests: real payloads from test/fixtures/hooks, throwaway workspaces,
 // and runHook called the way the runner calls it.
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { AssertionError } from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -8,17 +9,26 @@ import type { HookName } from '../../../src/core/install/entries';
 import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { runHook, type Handler } from '../../../src/hooks/runHook';
 import type { HookAnswer } from '../../../src/hooks/answer';
+import { z } from 'zod';
 import { writeGoal } from '../../../src/workspace/goalState';
 import type { GoalState } from '../../../src/workspace/goalState';
+import { healthRecordSchema, incidentsDir, type HealthRecord, type Incident } from '../../../src/workspace/health';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
 import { labTranscript } from '../helpers/fixtures';
 import { copyOwn } from '../helpers/ownSession';
 
 export const HOOK_FIXTURES = resolve(__dirname, '..', '..', 'fixtures', 'hooks');
 
+// A recorded hook input: Claude Code always sends these four (src/hooks/payload.ts reads them as nullish,
+// since a hand-made input may lack them), and a tool call its tool_input; the event's other fields pass through as unknown.
+const recordedPayloadSchema = z
+  .object({ session_id: z.string(), transcript_path: z.string(), cwd: z.string(), hook_event_name: z.string(), tool_input: z.record(z.unknown()).optional() })
+  .passthrough();
+export type Payload = z.infer<typeof recordedPayloadSchema>;
+
 /** A recorded payload with some fields replaced. */
-export function payload(name: string, over: Record<string, unknown> = {}): Record<string, any> {
-  const p = JSON.parse(readFileSync(join(HOOK_FIXTURES, `${name}.json`), 'utf8')) as Record<string, unknown>;
+export function payload(name: string, over: Record<string, unknown> = {}): Payload {
+  const p = recordedPayloadSchema.parse(JSON.parse(readFileSync(join(HOOK_FIXTURES, `${name}.json`), 'utf8')));
   return { ...p, ...over };
 }
 
@@ -57,9 +67,65 @@ export function writePlan(w: Workspace, text: string, name = 'PLAN.md'): string 
   return p;
 }
 
+/**
+ * What a hook prints on stdout, every field src/hooks/answer.ts and runHook's fault answers write.
+ * Strict: a field the meter starts printing (or renames) fails the test that reads the answer.
+ */
+export const hookOutputSchema = z
+  .object({
+    decision: z.literal('block').optional(),
+    reason: z.string().optional(),
+    systemMessage: z.string().optional(),
+    hookSpecificOutput: z
+      .object({
+        hookEventName: z.string(),
+        permissionDecision: z.enum(['allow', 'deny']).optional(),
+        permissionDecisionReason: z.string().optional(),
+        additionalContext: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type HookOutput = z.infer<typeof hookOutputSchema>;
+
 export interface Ran {
   answer: HookAnswer;
-  json: any;
+  /** The parsed stdout, null when the hook printed nothing. */
+  json: HookOutput | null;
+}
+
+/** A hook answer's stdout parsed with hookOutputSchema, null when it printed nothing (for handlers called directly). */
+export function answerJson(answer: Pick<HookAnswer, 'stdout'>): HookOutput | null {
+  return answer.stdout ? hookOutputSchema.parse(JSON.parse(answer.stdout)) : null;
+}
+
+/** What the accessors below read: a Ran, or `{ json: answerJson(a) }`. */
+export type Answered = Pick<Ran, 'json'>;
+
+function present(r: Answered, what: string, value: string | undefined): string {
+  if (value === undefined) throw new AssertionError({ message: `the hook's answer has no ${what}: ${JSON.stringify(r.json)}` });
+  return value;
+}
+
+/** A Stop or ConfigChange block's reason (`decision: block`), failing the test when there is none. */
+export function blockReason(r: Answered): string {
+  return present(r, 'reason', r.json?.reason);
+}
+
+/** A PreToolUse denial's reason, failing the test when there is none. */
+export function denyReason(r: Answered): string {
+  return present(r, 'hookSpecificOutput.permissionDecisionReason', r.json?.hookSpecificOutput?.permissionDecisionReason);
+}
+
+/** The context a hook adds for the agent (SessionStart, UserPromptSubmit, PostToolUse). */
+export function addedContext(r: Answered): string {
+  return present(r, 'hookSpecificOutput.additionalContext', r.json?.hookSpecificOutput?.additionalContext);
+}
+
+/** The message a hook shows the person. */
+export function systemMessage(r: Answered): string {
+  return present(r, 'systemMessage', r.json?.systemMessage);
 }
 
 export async function gate(name: HookName, input: unknown, w: Workspace, opts: { env?: NodeJS.ProcessEnv; handler?: Handler; now?: Date; raw?: string } = {}): Promise<Ran> {
@@ -71,18 +137,45 @@ export async function gate(name: HookName, input: unknown, w: Workspace, opts: {
     handler: opts.handler,
     since: performance.now(),
   });
-  return { answer, json: answer.stdout ? JSON.parse(answer.stdout) : null };
+  return { answer, json: answerJson(answer) };
 }
 
-export function health(w: Workspace): any[] {
+/** The lines of health.jsonl as written (unparsed), none when there is no file. */
+export function healthLines(w: Workspace): string[] {
   try {
-    return readFileSync(join(w.ws, '.claude', 'proofmeter', 'health.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l));
+    return readFileSync(join(w.ws, '.claude', 'proofmeter', 'health.jsonl'), 'utf8').split('\n').filter(Boolean);
   } catch {
     return [];
   }
+}
+
+/** The records of health.jsonl, each parsed with the meter's own schema (a line of another shape fails the test). */
+export function health(w: Workspace): HealthRecord[] {
+  return healthLines(w).map((l) => healthRecordSchema.parse(JSON.parse(l)));
+}
+
+/** An incident file as src/workspace/health.ts writes it: exactly the fields of its Incident. */
+export const incidentSchema: z.ZodType<Incident> = z
+  .object({
+    time: z.string(),
+    event: z.string(),
+    session: z.string().nullable(),
+    faultClass: z.enum(['bad-input', 'bad-state', 'io', 'internal']),
+    reason: z.string(),
+    durationMs: z.number(),
+    failSafe: z.string(),
+  })
+  .strict();
+
+/** The workspace's incident files, by name, each parsed with incidentSchema; none when there are none. */
+export function incidents(w: Workspace): Incident[] {
+  let names: string[];
+  try {
+    names = readdirSync(incidentsDir(w.ws)).sort();
+  } catch {
+    return [];
+  }
+  return names.map((f) => incidentSchema.parse(JSON.parse(readFileSync(join(incidentsDir(w.ws), f), 'utf8'))));
 }
 
 /** The plan the lab's `main` recording can prove part of (see test/unit/tally/tally.test.ts). */

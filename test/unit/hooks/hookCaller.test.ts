@@ -8,7 +8,7 @@ import type { HookContext } from '../../../src/hooks/context';
 import { planApproved } from '../../../src/hooks/planApproved';
 import { promptSubmit } from '../../../src/hooks/prompt';
 import type { Tally } from '../../../src/core/tally/tally';
-import { freeze, payload, workspace, writePlan, type Workspace } from './helpers';
+import { addedContext, answerJson, freeze, payload, workspace, writePlan, type Workspace } from './helpers';
 
 const PERSON = '# Person\n\n## Steps\n- S1. Build. Proof: `npm run build`\n- S2. Sign off. Proof: human — your words name S2\n';
 const EASY = '# Easy\n\n## Steps\n- S1. Nothing. Proof: `grep -q Easy easy.md`\n';
@@ -48,7 +48,7 @@ describe('gate-changing hooks and their callers', () => {
     const a = planApproved(approval(w), ctx(w, 'nested-hook'));
     assert.equal(a.code, 0);
     assert.equal(a.outcome, 'nested');
-    assert.match(JSON.parse(a.stdout).hookSpecificOutput.additionalContext, /started from inside another Claude Code session/);
+    assert.match(addedContext({ json: answerJson(a) }), /started from inside another Claude Code session/);
     assert.equal(goal(), before);
   });
 
@@ -72,7 +72,7 @@ describe('gate-changing hooks and their callers', () => {
     const a = promptSubmit(payload('prompt-typed', { cwd: w.ws, prompt: '/goal easy.md' }), ctx(w, 'nested-hook'), noTally);
     assert.equal(a.code, 0);
     assert.equal(a.outcome, 'nested');
-    assert.match(JSON.parse(a.stdout).hookSpecificOutput.additionalContext, /^Proofmeter did not adopt easy\.md: .*started from inside another Claude Code session/);
+    assert.match(addedContext({ json: answerJson(a) }), /^Proofmeter did not adopt easy\.md: .*started from inside another Claude Code session/);
     assert.equal(goal(), before);
   });
 
@@ -86,7 +86,7 @@ describe('gate-changing hooks and their callers', () => {
     const { w } = setup();
     const a = promptSubmit(payload('prompt-typed', { cwd: w.ws, prompt: 'S2 is signed off' }), ctx(w, 'hook'), noTally);
     assert.equal(a.outcome, 'words');
-    assert.match(JSON.parse(a.stdout).hookSpecificOutput.additionalContext, /the person's words name S2/);
+    assert.match(addedContext({ json: answerJson(a) }), /the person's words name S2/);
   });
 
   it('/goal in a genuine prompt hook adopts the plan', () => {

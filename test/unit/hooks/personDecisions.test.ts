@@ -9,7 +9,7 @@ import type { Tally } from '../../../src/core/tally/tally';
 import { readAcceptances } from '../../../src/workspace/acceptances';
 import { readAllowances, recordDenial } from '../../../src/workspace/allowances';
 import { writeGoal, readGoal } from '../../../src/workspace/goalState';
-import { freeze, workspace, type Workspace } from './helpers';
+import { addedContext, answerJson, freeze, workspace, type Workspace } from './helpers';
 
 const PLAN = '# P\n\n## Steps\n- S1. Build. Proof: `npm run build`\n';
 const noTally = { tally: (): Tally => { throw new Error('not tallied'); } };
@@ -27,7 +27,7 @@ function setup(): Workspace {
 }
 
 const say = (w: Workspace, prompt: string, c: HookContext) => promptSubmit({ session_id: 's1', prompt_id: 'p1', hook_event_name: 'UserPromptSubmit', prompt }, c, noTally);
-const contextOf = (a: { stdout: string }) => (a.stdout ? JSON.parse(a.stdout).hookSpecificOutput.additionalContext as string : '');
+const contextOf = (a: { stdout: string }) => (a.stdout ? addedContext({ json: answerJson(a) }) : '');
 
 describe("the person's typed decisions", () => {
   it('"allow G-…" typed by the person records an allowance for that refusal and tells the agent', () => {

@@ -3,7 +3,7 @@
 // of a repeated approval (mutation testing found each unguarded).
 import { strict as assert } from 'node:assert';
 import { readGoal } from '../../../src/workspace/goalState';
-import { gate, payload, workspace } from './helpers';
+import { addedContext, gate, payload, workspace } from './helpers';
 
 const GOOD = '# Parser\n\n## Steps\n- S1. Parse. Proof: `npm test -- --grep parser`\n- S2. The person signs off. Proof: human — you approve the wording\n';
 const COUNT = "2 items (1 Claude's, 1 for the person or later)";
@@ -46,7 +46,7 @@ describe('plan approval answers', () => {
   it('a refusal ends with what to do next', async () => {
     const w = workspace();
     const r = await gate('plan-approved', payload('posttool-exitplanmode', { cwd: w.ws }), w);
-    const lines = r.json.hookSpecificOutput.additionalContext.split('\n');
+    const lines = addedContext(r).split('\n');
     assert.equal(lines.at(-1), 'Fix the plan and have it approved again.');
   });
 

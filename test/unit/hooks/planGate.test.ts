@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readGoal } from '../../../src/workspace/goalState';
-import { gate, payload, workspace } from './helpers';
+import { addedContext, denyReason, systemMessage, gate, payload, workspace } from './helpers';
 
 const PLANS = resolve(__dirname, '..', '..', 'fixtures', 'plans');
 const GOOD = '# Parser\n\n## Steps\n- S1. Parse. Proof: `npm test -- --grep parser`\n- S2. The person signs off. Proof: human — you approve the wording\n';
@@ -29,13 +29,13 @@ describe('plan gate (PreToolUse ExitPlanMode)', () => {
     const w = workspace();
     const text = readFileSync(join(PLANS, 'refused.md'), 'utf8');
     const r = await gate('plan-gate', payload('pretool-exitplanmode', { cwd: w.ws, tool_input: { plan: text } }), w);
-    const lines = r.json.hookSpecificOutput.permissionDecisionReason.split('\n');
+    const lines = denyReason(r).split('\n');
     const { parsePlan } = await import('../../../src/core/plan/parsePlan');
     const findings = parsePlan(text).findings;
     assert.ok(findings.length >= 8);
     assert.equal(lines[0], `Proofmeter refused this plan: ${findings.length} problems. Fix each in the plan file and call ExitPlanMode again:`);
     assert.deepEqual(lines.slice(1), findings.map((f) => `- line ${f.line}: ${f.message}`));
-    assert.match(lines[1], /^- line 5: S1 has no proof; end the item with Proof: `npm test -- --grep parser`/);
+    assert.match(lines[1] ?? '', /^- line 5: S1 has no proof; end the item with Proof: `npm test -- --grep parser`/);
   });
 
   it('a passing plan gets no decision at all, so Claude Code still asks the person', async () => {
@@ -50,7 +50,7 @@ describe('plan gate (PreToolUse ExitPlanMode)', () => {
     const file = join(w.root, 'plan-file.md');
     writeFileSync(file, '# P\n\n## Steps\n- S1. Do it.\n');
     const r = await gate('plan-gate', payload('pretool-exitplanmode', { cwd: w.ws, tool_input: { plan: '', planFilePath: file } }), w);
-    assert.match(r.json.hookSpecificOutput.permissionDecisionReason, /\n- line 4: S1 has no proof;/);
+    assert.match(denyReason(r), /\n- line 4: S1 has no proof;/);
     writeFileSync(file, GOOD);
     const ok = await gate('plan-gate', payload('pretool-exitplanmode', { cwd: w.ws, tool_input: { planFilePath: file } }), w);
     assert.equal(ok.answer.outcome, 'pass');
@@ -64,8 +64,8 @@ describe('plan gate (PreToolUse ExitPlanMode)', () => {
       },
     });
     assert.equal(r.answer.code, 0);
-    assert.equal(r.json.hookSpecificOutput, undefined, 'no permission decision');
-    assert.match(r.json.systemMessage, /^Proofmeter's plan gate failed \(internal: TypeError .*\); this plan was not checked\. Details: /);
+    assert.equal(r.json?.hookSpecificOutput, undefined, 'no permission decision');
+    assert.match(systemMessage(r), /^Proofmeter's plan gate failed \(internal: TypeError .*\); this plan was not checked\. Details: /);
   });
 });
 
@@ -109,7 +109,7 @@ describe('plan approval (PostToolUse ExitPlanMode)', () => {
     const w = workspace();
     const r = await gate('plan-approved', payload('posttool-exitplanmode', { cwd: w.ws }), w);
     assert.equal(r.answer.outcome, 'refused');
-    assert.match(r.json.hookSpecificOutput.additionalContext, /^Proofmeter did not freeze the approved plan, because it no longer passes check-plan:\n- line 1: The plan has no items:/);
+    assert.match(addedContext(r), /^Proofmeter did not freeze the approved plan, because it no longer passes check-plan:\n- line 1: The plan has no items:/);
     assert.equal(readGoal(w.ws).kind, 'none');
   });
 
@@ -129,7 +129,7 @@ describe('plan approval (PostToolUse ExitPlanMode)', () => {
     writeFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), '[]');
     const r = await gate('plan-approved', payload('posttool-exitplanmode', { cwd: w.ws, tool_response: { plan: GOOD } }), w);
     assert.equal(r.answer.outcome, 'fault');
-    assert.equal(r.json.hookSpecificOutput.additionalContext, 'Proofmeter could not freeze the approved plan, so nothing is counted yet. Ask the person to run `proofmeter adopt PLAN.md` on the plan file.');
+    assert.equal(addedContext(r), 'Proofmeter could not freeze the approved plan, so nothing is counted yet. Ask the person to run `proofmeter adopt PLAN.md` on the plan file.');
     assert.equal(readFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'), '[]');
     assert.equal(readdirSync(join(w.ws, '.claude', 'proofmeter', 'incidents')).length, 1);
     assert.ok(!existsSync(join(w.ws, '.claude', 'proofmeter', 'plans')));

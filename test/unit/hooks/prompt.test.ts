@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goalLineOf } from '../../../src/hooks/prompt';
 import { readGoal } from '../../../src/workspace/goalState';
-import { freeze, gate, payload, workspace, writePlan } from './helpers';
+import { addedContext, freeze, gate, payload, workspace, writePlan } from './helpers';
 
 const PLAN = '# Walk away\n\n## Steps\n- S1. Build. Proof: `npm run build`\n- S2. Sign off. Proof: human — your words name S2\n- S3. Release. Proof: later — the nightly build passes\n';
 const TYPED = { CLAUDE_CODE_ENTRYPOINT: 'cli' };
@@ -63,7 +63,7 @@ describe('prompt hook (UserPromptSubmit)', () => {
     const before = readFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), 'utf8');
     const r = await gate('prompt', payload('prompt-typed', { cwd: w.ws, prompt: '/goal PLAN.md' }), w);
     assert.equal(r.answer.outcome, 'goal-same');
-    assert.match(r.json.hookSpecificOutput.additionalContext, /^Proofmeter: PLAN\.md is already this workspace's frozen goal \(approved 2026-11-28T09:00:00\.000Z; 3 items/);
+    assert.match(addedContext(r), /^Proofmeter: PLAN\.md is already this workspace's frozen goal \(approved 2026-11-28T09:00:00\.000Z; 3 items/);
     assert.equal(readFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'), before);
   });
 
@@ -71,7 +71,7 @@ describe('prompt hook (UserPromptSubmit)', () => {
     const w = workspace();
     writePlan(w, '# Bad\n\n## Steps\n- S1. Do it. Proof: `REPORT.md`\n');
     const r = await gate('prompt', payload('prompt-typed', { cwd: w.ws, prompt: '/goal PLAN.md' }), w);
-    assert.equal(r.json.hookSpecificOutput.additionalContext,
+    assert.equal(addedContext(r),
       'Proofmeter did not adopt PLAN.md: it does not pass check-plan yet.\n- line 4: S1: the proof `REPORT.md` only names a file, and a file existing is not a check passing; give a command that checks it, e.g. Proof: `grep -q "expected text" REPORT.md`.');
     assert.equal(readGoal(w.ws).kind, 'none');
   });

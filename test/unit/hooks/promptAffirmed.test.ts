@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import type { HookContext } from '../../../src/hooks/context';
 import { promptSubmit } from '../../../src/hooks/prompt';
 import type { Tally } from '../../../src/core/tally/tally';
-import { freeze, payload, workspace } from './helpers';
+import { addedContext, answerJson, freeze, payload, workspace } from './helpers';
 
 const PLAN = '# Sign-off\n\n## Steps\n- S1. Build. Proof: `npm run build`\n- S2. Sign off. Proof: human — your words name S2\n- S3. Read it. Proof: human — your words name S3\n';
 const noTally = { tally: (): Tally => { throw new Error('no item of Claude’s is named'); } };
@@ -14,7 +14,7 @@ describe('the prompt hook acknowledges affirmed ids only', () => {
   const ctx: HookContext = { workspace: w.ws, env: { ...w.env, CLAUDE_CODE_ENTRYPOINT: 'cli' }, now: () => new Date(), callerOf: () => ({ kind: 'hook', nested: false, claudePid: 1, why: 'test' }) };
   const ack = (prompt: string): string[] => {
     const a = promptSubmit(payload('prompt-typed', { cwd: w.ws, prompt }), ctx, noTally);
-    const text: string = a.stdout ? JSON.parse(a.stdout).hookSpecificOutput.additionalContext : '';
+    const text = a.stdout ? addedContext({ json: answerJson(a) }) : '';
     return [...text.matchAll(/the person's words name (S\d+)/g)].map((m) => m[1]!);
   };
   const cases: Array<[string, string[]]> = [

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { GATES, STATUSLINE_COMMAND, STOP_TIMEOUT_S, gateCommand, statuslineCommand } from '../../../src/core/install/entries';
 import { detectFormat, formatSettings, meterEntries, mergeMeter, parseSettings, unmergeMeter, type Settings } from '../../../src/core/install/settingsMerge';
 import { cli } from '../helpers/cli';
+import { groupsOf, settingsJson } from '../helpers/settingsJson';
 
 function tmpRunner(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pm-runner-'));
@@ -46,7 +47,7 @@ describe('installer: merge and unmerge', () => {
       assert.deepEqual(r.report.added, GATES.map((g) => `${g.event}${g.matcher ? ` ${g.matcher}` : ''}`));
       assert.deepEqual(r.settings.statusLine, { type: 'command', command: STATUSLINE_COMMAND });
       assert.equal(meterEntries(r.settings).length, GATES.length);
-      assert.deepEqual((r.settings.hooks as any).Stop, [{ hooks: [{ type: 'command', command: gateCommand('stop'), timeout: STOP_TIMEOUT_S }] }]);
+      assert.deepEqual(groupsOf(settingsJson(r.settings), 'Stop'), [{ hooks: [{ type: 'command', command: gateCommand('stop'), timeout: STOP_TIMEOUT_S }] }]);
     });
 
     it('is idempotent: merging a merged object changes nothing', () => {
@@ -64,12 +65,12 @@ describe('installer: merge and unmerge', () => {
       assert.ok(r.ok);
       assert.equal(r.report.statusLine, 'kept-user');
       assert.deepEqual(r.settings.statusLine, { type: 'command', command: 'mine' });
-      assert.deepEqual((r.settings.hooks as any).Stop[0], { hooks: [{ type: 'command', command: 'echo a' }] });
+      assert.deepEqual(groupsOf(settingsJson(r.settings), 'Stop')[0], { hooks: [{ type: 'command', command: 'echo a' }] });
       assert.deepEqual(user.hooks, { Stop: [{ hooks: [{ type: 'command', command: 'echo a' }] }] }, 'the input is not mutated');
     });
 
     it('refuses shapes it cannot merge into', () => {
-      assert.deepEqual(mergeMeter({ hooks: [] as any }), { ok: false, error: '"hooks" is not an object' });
+      assert.deepEqual(mergeMeter({ hooks: [] }), { ok: false, error: '"hooks" is not an object' });
       assert.deepEqual(mergeMeter({ hooks: { Stop: {} } }), { ok: false, error: '"hooks.Stop" is not an array' });
       assert.deepEqual(parseSettings('[1]'), { ok: false, error: 'not a JSON object' });
       assert.deepEqual(parseSettings('{\n  "a": 1,\n}'), { ok: false, error: 'not valid JSON (line 3, column 1)' });
@@ -78,8 +79,11 @@ describe('installer: merge and unmerge', () => {
     it('unmerge removes only meter commands, even from a group the user added to', () => {
       const merged = mergeMeter({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo a' }] }] } });
       assert.ok(merged.ok);
-      (merged.settings.hooks as any).Stop[1].hooks.push({ type: 'command', command: 'echo b' });
-      const un = unmergeMeter(merged.settings);
+      const withB = settingsJson(merged.settings);
+      groupsOf(withB, 'Stop')[1]!.hooks.push({ type: 'command', command: 'echo b' });
+      const back = parseSettings(JSON.stringify(withB));
+      assert.ok(back.ok);
+      const un = unmergeMeter(back.value);
       assert.ok(un.ok);
       assert.deepEqual(un.settings, { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo a' }] }, { hooks: [{ type: 'command', command: 'echo b' }] }] } });
     });

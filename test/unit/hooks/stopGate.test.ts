@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { decideStop } from '../../../src/hooks/stopGate';
 import { stopStatePath } from '../../../src/hooks/stopState';
 import { evaluate, labTranscript } from '../helpers/fixtures';
-import { addSession, freeze, gate, health, MAIN_PLAN, payload, workspace } from './helpers';
+import { addSession, blockReason, freeze, gate, health, incidents, MAIN_PLAN, payload, workspace } from './helpers';
 
 const OPEN = [
   '- S2 (failed: exit code 3): run `echo before-exit; echo err-before-exit >&2; exit 3`',
@@ -72,11 +72,11 @@ describe('stop gate', () => {
       freeze(w, MAIN_PLAN);
       await gate('stop', payload('stop-first', { cwd: w.ws }), w);
       const other = await gate('stop', payload('stop-active', { cwd: w.ws, prompt_id: 'another-prompt' }), w);
-      assert.match(other.json.reason, /Stop blocked 1 of 8 times/);
+      assert.match(blockReason(other), /Stop blocked 1 of 8 times/);
       // stop_hook_active false means Claude Code's own run of blocks ended.
       await gate('stop', payload('stop-active', { cwd: w.ws, prompt_id: 'another-prompt' }), w);
       const fresh = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
-      assert.match(fresh.json.reason, /Stop blocked 1 of 8 times/);
+      assert.match(blockReason(fresh), /Stop blocked 1 of 8 times/);
     });
 
     it('CLAUDE_CODE_STOP_HOOK_BLOCK_CAP sets the cap shown', async () => {
@@ -86,7 +86,7 @@ describe('stop gate', () => {
       const env = { ...w.env, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' };
       await gate('stop', payload('stop-first', { cwd: w.ws }), w, { env });
       const r = await gate('stop', payload('stop-active', { cwd: w.ws }), w, { env });
-      assert.equal(r.json.reason, reason(2, 2));
+      assert.equal(blockReason(r), reason(2, 2));
     });
 
     it('all of Claude’s part proved: the stop goes through and the count is cleared', async () => {
@@ -107,7 +107,7 @@ describe('stop gate', () => {
       // bg-late's background run ends in a notice with exit 4: as recorded, the proof failed.
       freeze(w, '# Late\n\n## Steps\n- S1. Late job. Proof: `sleep 3; echo done-late; exit 4`\n');
       const failed = await gate('stop', payload('stop-bg-running', { cwd: w.ws }), w);
-      assert.match(failed.json.reason, /^- S1 \(failed: background task failed \(exit code 4\)\): run `sleep 3; echo done-late; exit 4`$/m);
+      assert.match(blockReason(failed), /^- S1 \(failed: background task failed \(exit code 4\)\): run `sleep 3; echo done-late; exit 4`$/m);
       // The same session cut off before its notice arrived: pending, still blocked.
       const file = readdirSync(join(w.home, '.claude', 'projects'))[0]!;
       const dir = join(w.home, '.claude', 'projects', file);
@@ -117,7 +117,7 @@ describe('stop gate', () => {
       assert.ok(cut > 0, 'the recording has its notice');
       writeFileSync(t, lines.slice(0, cut).join('\n') + '\n');
       const pending = await gate('stop', payload('stop-bg-running', { cwd: w.ws, prompt_id: 'p2' }), w);
-      assert.match(pending.json.reason, /^- S1 \(pending: waiting for its completion notice\): run `sleep 3; echo done-late; exit 4`$/m);
+      assert.match(blockReason(pending), /^- S1 \(pending: waiting for its completion notice\): run `sleep 3; echo done-late; exit 4`$/m);
     });
 
     it('a goal file that cannot be read: the stop is blocked, naming meter-tampered and the way back', async () => {
@@ -126,11 +126,11 @@ describe('stop gate', () => {
       writeFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), '{ not json');
       const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w);
       assert.equal(r.answer.code, 0);
-      assert.equal(r.json.decision, 'block');
-      assert.match(r.json.reason, /^Proofmeter: the meter's gate was changed outside its own commands \(meter-tampered\)/);
-      assert.match(r.json.reason, /`proofmeter doctor`/);
-      assert.match(r.json.reason, /^Stop blocked 1 of 8 times in a row/m);
-      assert.equal(health(w).at(-1).outcome, 'block-tampered');
+      assert.equal(r.json?.decision, 'block');
+      assert.match(blockReason(r), /^Proofmeter: the meter's gate was changed outside its own commands \(meter-tampered\)/);
+      assert.match(blockReason(r), /`proofmeter doctor`/);
+      assert.match(blockReason(r), /^Stop blocked 1 of 8 times in a row/m);
+      assert.equal(health(w).at(-1)?.outcome, 'block-tampered');
       assert.ok(existsSync(join(w.ws, '.claude', 'proofmeter', 'goal.json')), 'the broken goal is left for the person');
     });
 
@@ -144,17 +144,17 @@ describe('stop gate', () => {
         if (row.frozen) freeze(w, MAIN_PLAN);
         const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w, { handler: () => { throw new RangeError('boom'); } });
         assert.equal(r.answer.code, 0);
-        assert.equal(r.json.decision, row.decision);
-        const text = String(r.json.reason ?? r.json.systemMessage);
+        assert.equal(r.json?.decision, row.decision);
+        const text = String(r.json?.reason ?? r.json?.systemMessage);
         assert.match(text, row.frozen ? /stays blocked: a fault in the meter never opens the gate\. Details: .*incidents\/.*-stop\.json Tell the person to run `proofmeter doctor`/ : /let through UNCHECKED\. This is not a pass: run `proofmeter tally`\. Details: .*incidents\/.*-stop\.json$/);
-        const incidents = readdirSync(join(w.ws, '.claude', 'proofmeter', 'incidents'));
-        assert.equal(incidents.length, 1);
-        const inc = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'incidents', incidents[0]!), 'utf8'));
+        const written = incidents(w);
+        assert.equal(written.length, 1);
+        const inc = written[0]!;
         assert.equal(inc.event, 'stop');
         assert.equal(inc.faultClass, 'internal');
         assert.equal(inc.session, payload('stop-first').session_id);
         assert.deepEqual(Object.keys(inc).sort(), ['durationMs', 'event', 'failSafe', 'faultClass', 'reason', 'session', 'time']);
-        assert.equal(health(w).at(-1).outcome, row.outcome);
+        assert.equal(health(w).at(-1)?.outcome, row.outcome);
       });
     }
   });

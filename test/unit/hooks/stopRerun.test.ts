@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { STOP_TIMEOUT_S, gateCommand, gateGroup, GATES } from '../../../src/core/install/entries';
 import { ASSUMED_DEFAULT_TIMEOUT_S, rerunBudgetMs, stopEntryTimeoutS, stopProofTimeoutMs } from '../../../src/hooks/stopRerun';
 import { contentKey } from '../../../src/workspace/treeKey';
+import { verifyFileSchema } from '../../../src/workspace/verifyState';
 import { adopt, git, gitWorkspace, sessionProving } from '../verify/helpers';
-import { gate, health, payload, workspace, type Workspace } from './helpers';
+import { blockReason, denyReason, gate, health, payload, workspace, type Workspace } from './helpers';
 
 const PLAN = '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n\n## Checks\n- V1. The checks pass. Proof: `sh check.sh`\n';
 
@@ -27,18 +28,18 @@ describe('stop gate: the re-run before done', () => {
     sessionProving(w, ['grep hi greet.txt', 'sh check.sh']);
     const r = await stop(w);
     assert.equal(r.answer.outcome, 'block-rerun');
-    assert.equal(r.json.decision, 'block');
-    const lines = r.json.reason.split('\n');
+    assert.equal(r.json?.decision, 'block');
+    const lines = blockReason(r).split('\n');
     assert.equal(lines[0], "Proofmeter: this session's transcript says Claude's part is done, but re-running the proofs outside this session's shell disagrees:");
-    assert.match(lines[1], /^- V1 `sh check\.sh`: failed on re-run \(exit 1, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/);
+    assert.match(lines[1] ?? '', /^- V1 `sh check\.sh`: failed on re-run \(exit 1, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/);
     assert.equal(lines.length, 5, 'S1 passed on re-run and is not named');
-    assert.match(lines[2], /recorded when the goal was frozen: nothing set in this session's shell/);
+    assert.match(lines[2] ?? '', /recorded when the goal was frozen: nothing set in this session's shell/);
     assert.equal(lines.at(-1), "Stop blocked 1 of 8 times in a row (Claude Code's cap).");
-    assert.equal(health(w).at(-1).outcome, 'block-rerun');
+    assert.equal(health(w).at(-1)?.outcome, 'block-rerun');
     // The next stop reads the saved re-run: the tally itself now has V1 failed.
     const next = await gate('stop', payload('stop-active', { cwd: w.ws }), w);
-    assert.match(next.json.reason, /^- V1 \(failed: failed on re-run \(exit 1, .*\)\): run `sh check\.sh`$/m);
-    assert.match(next.json.reason, /Stop blocked 2 of 8 times in a row/);
+    assert.match(blockReason(next), /^- V1 \(failed: failed on re-run \(exit 1, .*\)\): run `sh check\.sh`$/m);
+    assert.match(blockReason(next), /Stop blocked 2 of 8 times in a row/);
   });
 
   it('every proof passes on re-run: the stop goes through, and the results are saved as the stop gate’s', async () => {
@@ -47,9 +48,9 @@ describe('stop gate: the re-run before done', () => {
     sessionProving(w, ['grep hi greet.txt', 'sh check.sh']);
     const r = await stop(w);
     assert.deepEqual(r.answer, { code: 0, stdout: '', stderr: '', outcome: 'allow' });
-    const saved = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'verify.json'), 'utf8'));
-    assert.deepEqual(saved.results.map((x: any) => [x.id, x.outcome, x.by, x.envSource]), [['S1', 'pass', 'stop', 'goal'], ['V1', 'pass', 'stop', 'goal']]);
-    assert.match(saved.results[0].treeKey, /^git:[0-9a-f]{40}$/);
+    const saved = verifyFileSchema.parse(JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'verify.json'), 'utf8')));
+    assert.deepEqual(saved.results.map((x) => [x.id, x.outcome, x.by, x.envSource]), [['S1', 'pass', 'stop', 'goal'], ['V1', 'pass', 'stop', 'goal']]);
+    assert.match(saved.results[0]?.treeKey ?? '', /^git:[0-9a-f]{40}$/);
   });
 
   it('open work blocks as before, without re-running anything', async () => {
@@ -58,7 +59,7 @@ describe('stop gate: the re-run before done', () => {
     sessionProving(w, ['grep hi greet.txt']);
     const r = await stop(w);
     assert.equal(r.answer.outcome, 'block');
-    assert.match(r.json.reason, /- V1 \(not run yet\): run `sh check\.sh`/);
+    assert.match(blockReason(r), /- V1 \(not run yet\): run `sh check\.sh`/);
     assert.ok(!existsSync(join(w.ws, '.claude', 'proofmeter', 'verify.json')));
   });
 
@@ -151,7 +152,7 @@ describe('stop gate: the re-run before done', () => {
     const r = await stop(w);
     assert.ok(Date.now() - started < 8000, `inside the entry's timeout (${Date.now() - started} ms)`);
     assert.equal(r.answer.outcome, 'block-rerun');
-    assert.match(r.json.reason, /^- S1 `sleep 30`: failed on re-run \(timed out after [1-3] s, /m);
+    assert.match(blockReason(r), /^- S1 `sleep 30`: failed on re-run \(timed out after [1-3] s, /m);
   });
 
   describe('the budget', () => {
@@ -182,7 +183,7 @@ describe('stop gate: the re-run before done', () => {
       const edit = (old_string: string, new_string: string) => gate('guard', payload('pretool-bash', { cwd: w.ws, tool_name: 'Edit', tool_input: { file_path: settingsPath, old_string, new_string } }), w);
       const cut = await edit(`"timeout": ${STOP_TIMEOUT_S}`, '"timeout": 1');
       assert.equal(cut.answer.outcome, 'deny');
-      assert.match(cut.json.hookSpecificOutput.permissionDecisionReason, /hook entries/);
+      assert.match(denyReason(cut), /hook entries/);
       assert.equal((await edit('Bash(ls)', 'Bash(ls:*)')).answer.outcome, 'allow');
     });
 

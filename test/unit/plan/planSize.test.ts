@@ -9,7 +9,7 @@ import { MAX_PLAN_CHARS, tooLargeMessage } from '../../../src/core/plan/planSize
 import { freezePlan } from '../../../src/workspace/freezeGoal';
 import { parsePlanText } from '../../../src/workspace/planParser';
 import { cli } from '../helpers/cli';
-import { gate, payload, workspace } from '../hooks/helpers';
+import { denyReason, gate, payload, workspace } from '../hooks/helpers';
 
 const ITEM = (i: number) => `- S${i}. Add the parser step ${i} and its tests. Proof: \`npm test -- --grep step${i}\`\n`;
 
@@ -72,9 +72,9 @@ describe('plan size', () => {
     it('the plan gate, with the plan inline', async () => {
       const w = workspace();
       const r = await gate('plan-gate', payload('pretool-exitplanmode', { cwd: w.ws, tool_input: { plan: HUGE } }), w);
-      assert.equal(r.json.hookSpecificOutput.permissionDecision, 'deny');
+      assert.equal(r.json?.hookSpecificOutput?.permissionDecision, 'deny');
       assert.equal(
-        r.json.hookSpecificOutput.permissionDecisionReason,
+        denyReason(r),
         `Proofmeter refused this plan: 1 problem. Fix it in the plan file and call ExitPlanMode again:\n- line 1: ${tooLargeMessage(HUGE.length)}`,
       );
     });

@@ -4,11 +4,15 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { cli } from '../helpers/cli';
-import { gate, payload, workspace } from '../hooks/helpers';
+import { denyReason, gate, payload, workspace } from '../hooks/helpers';
 
 const WARNED = '# P\n\n## Steps\n- S1. Build it. Proof: `npm test`\n- S2. Ship the report. Proof: `test -f REPORT.md`\n';
 const REFUSED = '# P\n\n## Steps\n- S1. Build it. Proof: `npm test || true`\n- S2. Ship the report. Proof: `test -f REPORT.md`\n';
+
+/** check-plan --json, as far as these tests read it (src/cli/commands/checkPlan.ts prints it). */
+const CHECK_PLAN_JSON = z.object({ ok: z.boolean(), findings: z.array(z.unknown()), warnings: z.array(z.object({ id: z.string().nullable(), rule: z.string() }).passthrough()) }).passthrough();
 
 function planFile(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'pm-warn-'));
@@ -32,10 +36,10 @@ describe('check-plan warnings', () => {
   });
 
   it('--json gives the warnings apart from the findings', async () => {
-    const j = JSON.parse((await cli(['check-plan', 'PLAN.md', '--json'], { cwd: planFile(WARNED) })).out);
+    const j = CHECK_PLAN_JSON.parse(JSON.parse((await cli(['check-plan', 'PLAN.md', '--json'], { cwd: planFile(WARNED) })).out));
     assert.equal(j.ok, true);
     assert.deepEqual(j.findings, []);
-    assert.deepEqual(j.warnings.map((w: { id: string; rule: string }) => [w.id, w.rule]), [['S2', 'existence-only']]);
+    assert.deepEqual(j.warnings.map((w) => [w.id, w.rule]), [['S2', 'existence-only']]);
   });
 });
 
@@ -49,8 +53,8 @@ describe('plan gate and warnings', () => {
   it('a refused plan counts only its problems and lists the warnings after them', async () => {
     const w = workspace();
     const r = await gate('plan-gate', payload('pretool-exitplanmode', { cwd: w.ws, tool_input: { plan: REFUSED } }), w);
-    const lines: string[] = r.json.hookSpecificOutput.permissionDecisionReason.split('\n');
-    assert.equal(r.json.hookSpecificOutput.permissionDecision, 'deny');
+    const lines: string[] = denyReason(r).split('\n');
+    assert.equal(r.json?.hookSpecificOutput?.permissionDecision, 'deny');
     assert.match(lines[0]!, /^Proofmeter refused this plan: 1 problem\./);
     assert.match(lines[1]!, /^- line 4: S1: the proof `npm test \|\| true` always exits 0/);
     assert.match(lines[2]!, /^- line 5 \(a warning, not a refusal\): S2: the proof `test -f REPORT\.md` only checks/);

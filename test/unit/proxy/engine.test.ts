@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Engine } from '../../../src/core/proxy/engine';
 import { DEFAULTS, type ProxyOptions } from '../../../src/core/proxy/options';
 import { isLengthRejection, retryThreshold } from '../../../src/core/proxy/rejection';
+import { requestSchema } from '../../../src/core/proxy/messages';
 import { pairingViolations } from '../../../src/core/proxy/turns';
 import { history, request, sha256 } from './build';
 
@@ -27,11 +28,11 @@ describe('proxy engine', () => {
   it('rewrites a request over the threshold into valid JSON under it', () => {
     const out = engine().handle(big(), meta);
     assert.ok(out.body);
-    const sent = JSON.parse(out.body);
+    const sent = requestSchema.parse(JSON.parse(out.body));
     assert.equal(pairingViolations(sent.messages), 0);
     assert.ok(out.decision!.estAfter <= out.decision!.threshold);
     assert.equal(sent.model, 'claude-test');
-    assert.deepEqual(Object.keys(sent), Object.keys(JSON.parse(big())), 'the client\'s keys, in its order');
+    assert.deepEqual(Object.keys(sent), Object.keys(requestSchema.parse(JSON.parse(big()))), 'the client\'s keys, in its order');
   });
 
   it('logs but forwards unchanged with --shadow', () => {
@@ -58,7 +59,7 @@ describe('proxy engine', () => {
     const again = e.retryForLength(raw, meta, first.sentEstimate, err);
     assert.ok(again.body);
     assert.ok(again.decision!.estAfter < first.sentEstimate * (20000 / 30000));
-    assert.equal(pairingViolations(JSON.parse(again.body).messages), 0);
+    assert.equal(pairingViolations(requestSchema.parse(JSON.parse(again.body)).messages), 0);
   });
 
   const rejections: Array<[number, string, boolean]> = [

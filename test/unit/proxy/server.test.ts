@@ -4,6 +4,7 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { DEFAULTS, type ProxyOptions } from '../../../src/core/proxy/options';
+import { requestSchema } from '../../../src/core/proxy/messages';
 import { pairingViolations } from '../../../src/core/proxy/turns';
 import { startProxy, type ProxyLogEntry, type ProxyServer } from '../../../src/proxy/server';
 import { history, request as messagesRequest } from './build';
@@ -80,7 +81,7 @@ describe('proxy server', () => {
     const port = await start(ok);
     const body = bigBody();
     await post(port, body);
-    const sent = JSON.parse(up!.got[0]!.body.toString());
+    const sent = requestSchema.parse(JSON.parse(up!.got[0]!.body.toString()));
     assert.ok(up!.got[0]!.body.length < body.length / 3);
     assert.equal(pairingViolations(sent.messages), 0);
     assert.equal(proxy!.counters.compacted, 1);
@@ -118,7 +119,7 @@ describe('proxy server', () => {
     assert.equal(r.status, 400);
     assert.equal(up!.got.length, 2);
     assert.ok(up!.got[1]!.body.length < up!.got[0]!.body.length);
-    assert.equal(pairingViolations(JSON.parse(up!.got[1]!.body.toString()).messages), 0);
+    assert.equal(pairingViolations(requestSchema.parse(JSON.parse(up!.got[1]!.body.toString())).messages), 0);
     assert.equal(proxy!.counters.lengthRetries, 1);
   });
 

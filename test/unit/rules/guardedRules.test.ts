@@ -16,7 +16,7 @@ import { afterEdit } from '../../../src/hooks/guard';
 import { readTranscriptResumed } from '../../../src/workspace/scanCache';
 import { readTranscripts } from '../../../src/workspace/workspaceTally';
 import { readTranscript } from '../../../src/workspace/readTranscript';
-import { derive, indexOf, readRecords, writeDerived, type Rec } from '../helpers/derive';
+import { answersOf, blocksOf, derive, indexOf, readRecords, type Rec, resultObject, toolUseOf, writeDerived } from '../helpers/derive';
 import { evaluate, labTranscript, planOf, recordedTranscript, stateOf } from '../helpers/fixtures';
 
 const code = (c: string) => '`' + c + '`';
@@ -26,9 +26,9 @@ const S1 = 'echo hello-from-bash; echo to-stderr >&2';
 const S4 = 'sleep 2; echo done-bg';
 const S6 = 'echo from-subagent';
 
-const bashUse = (command: string) => (r: Rec) => r.type === 'assistant' && r.message.content.some((b: Rec) => b.type === 'tool_use' && b.input?.command === command);
-const useIdOf = (r: Rec) => r.message.content.find((b: Rec) => b.type === 'tool_use').id as string;
-const resultOf = (id: string) => (r: Rec) => r.type === 'user' && Array.isArray(r.message.content) && r.message.content.some((b: Rec) => b.tool_use_id === id);
+const bashUse = (command: string) => (r: Rec) => r.type === 'assistant' && blocksOf(r).some((b) => b.type === 'tool_use' && b.input?.command === command);
+const useIdOf = (r: Rec) => toolUseOf(r).id;
+const resultOf = (id: string) => (r: Rec) => r.type === 'user' && blocksOf(r).some((b) => b.tool_use_id === id);
 const detailOf = (t: Tally, id: string) => t.items.find((i) => i.id === id)!.detail;
 
 /** The call record of `command` and the index of its result record. */
@@ -57,7 +57,7 @@ describe('guarded rules: a run', () => {
     assert.equal(stateOf(evaluate(plan, [main]), 'S1'), 'proved', 'control: the recording proves S1');
     const file = derive(main, (rs) => {
       const { result } = callAndResult(rs, S1);
-      rs[result]!.toolUseResult.interrupted = true;
+      resultObject(rs[result]!)!.interrupted = true;
       return rs;
     });
     const t = evaluate(plan, [file]);
@@ -114,11 +114,11 @@ describe('guarded rules: a run', () => {
         // (a failure, exit code 3) or made the recording's clean result.
         const failing = callAndResult(rs, 'echo before-exit; echo err-before-exit >&2; exit 3');
         const clean = callAndResult(rs, S1);
-        const use = rs[failing.call]!.message.content.find((b: Rec) => b.type === 'tool_use');
+        const use = toolUseOf(rs[failing.call]!);
         use.input.command = handover;
         if (outcome === 'passed') {
           const ok = structuredClone(rs[clean.result]!);
-          ok.message.content[0].tool_use_id = use.id;
+          blocksOf(ok)[0]!.tool_use_id = use.id;
           ok.timestamp = rs[failing.result]!.timestamp;
           rs[failing.result] = ok;
         }
@@ -146,7 +146,7 @@ describe('guarded rules: normCmd', () => {
   it('a run of `npm test;` does not prove `npm test` (normCmd forgiving a trailing ;)', () => {
     const file = derive(main, (rs) => {
       const { call } = callAndResult(rs, S1);
-      rs[call]!.message.content.find((b: Rec) => b.type === 'tool_use').input.command = 'npm test;';
+      toolUseOf(rs[call]!).input = { ...toolUseOf(rs[call]!).input, command: 'npm test;' };
       return rs;
     });
     assert.equal(stateOf(evaluate(planOf({ S1: code('npm test') }), [file]), 'S1'), 'unrun');
@@ -178,7 +178,7 @@ describe('guarded rules: the person\'s words', () => {
   const ask = recordedTranscript('ask-answer');
   const answerAt = (() => {
     const rs = readRecords(ask);
-    return rs[indexOf(rs, (r) => r.toolUseResult?.answers !== undefined, 'AskUserQuestion result')]!.timestamp as string;
+    return rs[indexOf(rs, (r) => answersOf(r) !== undefined, 'AskUserQuestion result')]!.timestamp as string;
   })();
 
   it('from before the freeze close nothing (words from before the freeze counting)', () => {
@@ -193,8 +193,8 @@ describe('guarded rules: the person\'s words', () => {
   it('in a question box whose result is an error close nothing (an errored question box still yielding answers)', () => {
     assert.equal(stateOf(evaluate(plan, [ask]), 'S4'), 'closed', 'control: the recording closes S4');
     const file = derive(ask, (rs) => {
-      const i = indexOf(rs, (r) => r.toolUseResult?.answers !== undefined, 'AskUserQuestion result');
-      rs[i]!.message.content[0].is_error = true;
+      const i = indexOf(rs, (r) => answersOf(r) !== undefined, 'AskUserQuestion result');
+      blocksOf(rs[i]!)[0]!.is_error = true;
       return rs;
     });
     const t = evaluate(plan, [file]);
@@ -214,8 +214,9 @@ describe('guarded rules: the person\'s words', () => {
     it(`queued while Claude was busy, with ${what}, leave S10 ${state} (a queued prompt of any origin counting)`, () => {
       const file = derive(queued, (rs) => {
         const i = indexOf(rs, (r) => r.type === 'attachment' && r.attachment?.type === 'queued_command' && r.attachment.commandMode === 'prompt', 'queued prompt');
-        if (origin) rs[i]!.attachment.origin = origin;
-        else delete rs[i]!.attachment.origin;
+        const attachment = rs[i]!.attachment!;
+        if (origin) attachment.origin = origin;
+        else delete attachment.origin;
         return rs;
       });
       assert.equal(stateOf(evaluate(queuedPlan, [file]), 'S10'), state);
@@ -250,7 +251,7 @@ describe('guarded rules: background notices', () => {
   const withNotice = (edit: (text: string) => string) =>
     derive(main, (rs) => {
       for (const r of rs) {
-        if (r.type === 'user' && r.origin?.kind === 'task-notification' && typeof r.message.content === 'string') r.message.content = edit(r.message.content);
+        if (r.type === 'user' && r.origin?.kind === 'task-notification' && r.message && typeof r.message.content === 'string') r.message.content = edit(r.message.content);
         if (r.type === 'attachment' && r.attachment?.type === 'queued_command' && typeof r.attachment.prompt === 'string') r.attachment.prompt = edit(r.attachment.prompt);
       }
       return rs;

@@ -6,7 +6,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, uti
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freezePlan } from '../../../src/workspace/freezeGoal';
-import { goalPath, readGoal } from '../../../src/workspace/goalState';
+import { goalPath, goalSchema, readGoal } from '../../../src/workspace/goalState';
 import { checkSeal } from '../../../src/workspace/sealRecord/check';
 import { readSealCopies } from '../../../src/workspace/sealRecord/copies';
 import { sealFs } from '../../../src/workspace/sealRecord/observe';
@@ -14,7 +14,9 @@ import { outsideSealPath, realWorkspace, stateHome, workspaceSealPath } from '..
 import { resealMeter, takeSeal } from '../../../src/workspace/sealRecord/take';
 import { installMeter, settingsPath } from '../../../src/workspace/hookInstaller';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
-import { gate, payload, workspace } from '../hooks/helpers';
+import { z } from 'zod';
+import { editSettings, groupsOf } from '../helpers/settingsJson';
+import { gate, payload, systemMessage, workspace } from '../hooks/helpers';
 
 const PLAN = '# Seal\n\n## Steps\n- S1. Make it. Proof: `test -f made.txt`\n- S2. Check it. Proof: `grep -q ok made.txt`\n';
 
@@ -52,10 +54,11 @@ function sealed(): Sealed {
 }
 
 const findings = (s: Sealed) => checkSeal(s.ws, s.env, { places: s.places }).findings.map((f) => `${f.kind}: ${f.message}`);
-const editJson = (path: string, edit: (j: any) => void) => {
-  let j: any = {};
+/** Edits a JSON file's top-level keys (a missing file as `{}`); deeper edits name the shape (editSettings, goalSchema). */
+const editJson = (path: string, edit: (j: Record<string, unknown>) => void) => {
+  let j: Record<string, unknown> = {};
   try {
-    j = JSON.parse(readFileSync(path, 'utf8'));
+    j = z.record(z.unknown()).parse(JSON.parse(readFileSync(path, 'utf8')));
   } catch {
     // a file that does not exist yet
   }
@@ -92,7 +95,7 @@ describe('the seal', () => {
       writeFileSync(join(s.ws, '.gitlab-ci.yml'), 'test:\n  script: npm test\n');
       const seal = takeSeal(s.ws, { by: 'reseal', parts: ['goal', 'meter', 'settings', 'content'], env: s.env, now: new Date(), places: s.places });
       assert.equal(seal.goal?.path, '.claude/proofmeter/goal.json');
-      assert.deepEqual(JSON.parse(seal.goal.text!).items.map((i: { id: string }) => i.id), ['S1', 'S2']);
+      assert.deepEqual(goalSchema.parse(JSON.parse(seal.goal.text!)).items.map((i) => i.id), ['S1', 'S2']);
       assert.match(seal.meter.runner!.sha256, /^[0-9a-f]{64}$/);
       assert.equal(seal.meter.runner!.text, null, 'the runner by digest only');
       assert.ok(seal.meter.guard && seal.meter.receipt);
@@ -151,7 +154,7 @@ describe('the seal', () => {
     const changes: Array<{ name: string; change: (s: Sealed) => void; want: RegExp[] }> = [
       { name: 'goal.json deleted', change: (s) => rmSync(goalPath(s.ws)), want: [/^meter-tampered: The frozen goal \.claude\/proofmeter\/goal\.json is missing/] },
       { name: 'goal.json corrupted', change: (s) => writeFileSync(goalPath(s.ws), '{"version": 1, "items": "gone"'), want: [/^meter-tampered: The frozen goal .* is corrupt/] },
-      { name: 'goal.json rewritten with fewer items', change: (s) => editJson(goalPath(s.ws), (j) => (j.items = j.items.slice(0, 1))), want: [/^meter-tampered: The frozen goal .* was changed outside a freeze/] },
+      { name: 'goal.json rewritten with fewer items', change: (s) => editJson(goalPath(s.ws), (j) => (j.items = goalSchema.parse(j).items.slice(0, 1))), want: [/^meter-tampered: The frozen goal .* was changed outside a freeze/] },
       { name: 'the runner replaced', change: (s) => writeFileSync(join(s.ws, '.claude/proofmeter/proofmeter.js'), 'console.log("verdict: ALL DONE")\n'), want: [/^meter-tampered: The meter's runner \.claude\/proofmeter\/proofmeter\.js was changed outside proofmeter install/] },
       { name: 'the runner deleted', change: (s) => rmSync(join(s.ws, '.claude/proofmeter/proofmeter.js')), want: [/^meter-tampered: The meter's runner .* is missing/] },
       { name: 'the guard front edited', change: (s) => writeFileSync(join(s.ws, '.claude/proofmeter/guard.sh'), '#!/bin/sh\nexit 0\n'), want: [/^meter-tampered: The meter's guard's sh front .* was changed/] },
@@ -167,9 +170,9 @@ describe('the seal', () => {
       { name: 'the cap lowered in the local settings env', change: (s) => editJson(settingsPath(s.ws, 'settings.local.json'), (j) => (j.env = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '1' })), want: [/^hooks-disarmed: local settings changed .*env CLAUDE_CODE_STOP_HOOK_BLOCK_CAP set to 1 \(Claude Code's cap on stop blocks, 8 by default\)/] },
       { name: 'PATH changed for hooks in the user settings', change: (s) => editJson(join(s.home, '.claude', 'settings.json'), (j) => (j.env = { PATH: '/tmp/evil' })), want: [/^hooks-disarmed: user settings changed .*env PATH set for hooks/] },
       { name: 'allowManagedHooksOnly in the managed settings', change: (s) => editJson(s.managed, (j) => (j.allowManagedHooksOnly = true)), want: [/^hooks-disarmed: managed settings changed .*allowManagedHooksOnly went from null to true/] },
-      { name: 'the Stop entry removed', change: (s) => editJson(project(s), (j) => delete j.hooks.Stop), want: [/^hooks-disarmed: project settings changed .*the meter's Stop entry was removed/] },
-      { name: 'the Stop entry pointed at another command', change: (s) => editJson(project(s), (j) => (j.hooks.Stop[0].hooks[0].command = 'node "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop')), want: [/the meter's Stop entry was changed/] },
-      { name: "the Stop entry's timeout cut", change: (s) => editJson(project(s), (j) => (j.hooks.Stop[0].hooks[0].timeout = 1)), want: [/the meter's Stop entry's timeout went from 600 to 1/] },
+      { name: 'the Stop entry removed', change: (s) => editSettings(project(s), (j) => delete j.hooks?.Stop), want: [/^hooks-disarmed: project settings changed .*the meter's Stop entry was removed/] },
+      { name: 'the Stop entry pointed at another command', change: (s) => editSettings(project(s), (j) => (groupsOf(j, 'Stop')[0]!.hooks[0]!.command = 'node "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop')), want: [/the meter's Stop entry was changed/] },
+      { name: "the Stop entry's timeout cut", change: (s) => editSettings(project(s), (j) => (groupsOf(j, 'Stop')[0]!.hooks[0]!.timeout = 1)), want: [/the meter's Stop entry's timeout went from 600 to 1/] },
       { name: 'another Stop hook added beside the meter', change: (s) => editJson(settingsPath(s.ws, 'settings.local.json'), (j) => (j.hooks = { Stop: [{ hooks: [{ type: 'command', command: 'echo \'{"continue":false}\'' }] }] })), want: [/another Stop or SubagentStop hook was added/] },
       { name: 'the project settings made invalid JSON (Claude Code skips the file)', change: (s) => writeFileSync(project(s), '{ "hooks": '), want: [/^hooks-disarmed: project settings changed .*the meter's PreToolUse ExitPlanMode entry was removed/] },
     ];
@@ -295,8 +298,8 @@ describe('the seal', () => {
 
     it('goal.json gone and the seal kept no text: a stand-in with no items, NOT DONE', () => {
       const s = sealed();
-      editJson(workspaceSealPath(s.ws), (j) => (j.goal.text = null));
-      editJson(outsideSealPath(realWorkspace(s.ws), s.env), (j) => (j.goal.text = null));
+      editJson(workspaceSealPath(s.ws), (j) => (j.goal = { ...z.record(z.unknown()).parse(j.goal), text: null }));
+      editJson(outsideSealPath(realWorkspace(s.ws), s.env), (j) => (j.goal = { ...z.record(z.unknown()).parse(j.goal), text: null }));
       rmSync(goalPath(s.ws));
       const t = tallyWorkspace({ cwd: s.ws, env: s.env });
       assert.equal(t.verdict, 'not-done');
@@ -331,7 +334,7 @@ describe('the gates the person sees say so', () => {
     rmSync(goalPath(w.ws));
     for (const [name, fixture] of [['prompt', 'prompt-typed'], ['session-start', 'session-start-startup']] as const) {
       const a = await gate(name, payload(fixture, { cwd: w.ws }), w);
-      assert.match(a.json.systemMessage, /Proofmeter: meter-tampered: The frozen goal \.claude\/proofmeter\/goal\.json is missing.* Run `proofmeter doctor`\./, name);
+      assert.match(systemMessage(a), /Proofmeter: meter-tampered: The frozen goal \.claude\/proofmeter\/goal\.json is missing.* Run `proofmeter doctor`\./, name);
     }
   });
 });

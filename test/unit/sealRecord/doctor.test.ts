@@ -5,7 +5,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { goalPath } from '../../../src/workspace/goalState';
+import { parseDoctorReport, type DoctorReport } from '../../../src/extension/doctorVerdict';
 import { cli } from '../helpers/cli';
+import { tallyJson } from '../helpers/cliJson';
+
+function doctorJson(out: string): DoctorReport {
+  const report = parseDoctorReport(out);
+  if (!report) throw new Error(`not a doctor report: ${out}`);
+  return report;
+}
 
 const PLAN = '# Doctor\n\n## Steps\n- S1. Make it. Proof: `test -f made.txt`\n';
 
@@ -39,21 +47,21 @@ describe('proofmeter doctor and the seal', () => {
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /The seal is intact again\.$/);
     assert.equal(readFileSync(goalPath(w.ws), 'utf8'), w.goal);
-    const json = JSON.parse((await cli(['doctor', '--json'], { cwd: w.ws, env: w.env })).out);
-    assert.equal(json.seal.state, 'intact');
+    const json = doctorJson((await cli(['doctor', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.equal(json.seal?.state, 'intact');
   });
 
   it('a change the person reviewed: --reseal accepts it, and the tally no longer names it', async () => {
     const w = await adopted();
     writeFileSync(join(w.ws, '.claude', 'settings.local.json'), JSON.stringify({ env: { MY_TOOL_HOME: '/opt/tool' } }));
-    const before = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
-    assert.deepEqual(before.integrity.map((f: { kind: string }) => f.kind), ['hooks-disarmed']);
-    assert.match(before.integrity[0].message, /env MY_TOOL_HOME set \(hooks run with it\)/);
+    const before = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.deepEqual(before.integrity.map((f) => f.kind), ['hooks-disarmed']);
+    assert.match(before.integrity[0]?.message ?? '', /env MY_TOOL_HOME set \(hooks run with it\)/);
     assert.ok(!JSON.stringify(before).includes('/opt/tool'), 'env values are never shown');
     const r = await cli(['doctor', '--reseal'], { cwd: w.ws, env: w.env });
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^Resealed .* \(1 finding accepted\)/);
-    const after = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    const after = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
     assert.deepEqual(after.integrity, []);
   });
 
@@ -78,7 +86,7 @@ describe('proofmeter doctor and the seal', () => {
         else process.env.CLAUDECODE = was;
       }
       const d = await cli(['doctor', '--json'], { cwd: w.ws, env: w.env });
-      assert.equal(JSON.parse(d.out).seal.state, 'tampered');
+      assert.equal(doctorJson(d.out).seal?.state, 'tampered');
     });
   }
 

@@ -10,6 +10,7 @@ import { GATES, gateCommand, isMeterCommand, meterHookOf, statuslineCommand } fr
 import { nodeOfCommand } from '../../../src/core/install/nodeEntry';
 import { meterEntries, mergeMeter, unmergeMeter } from '../../../src/core/install/settingsMerge';
 import { hookNode } from '../../../src/workspace/hookNode';
+import { groupsOf, settingsJson } from '../helpers/settingsJson';
 
 const GOOD_RUNNER = '#!/usr/bin/env node\nprocess.stdout.write(JSON.stringify({ decision: "block", reason: "from the runner" }));\n';
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -81,8 +82,8 @@ describe('the Stop entry', () => {
     assert.equal(next.report.updated.length, GATES.filter((g) => g.hook !== 'guard' && g.hook !== 'receipt').length);
     assert.equal(next.report.statusLine, 'updated');
     assert.equal(meterEntries(next.settings).length, GATES.length);
-    assert.deepEqual((next.settings.hooks as any).Stop[0], { hooks: [{ type: 'command', command: 'echo mine' }] }, "the person's own Stop hook stays first and unchanged");
-    assert.equal((next.settings.hooks as any).Stop[1].hooks[0].command, gateCommand('stop', { node, runnerSha256: sha(GOOD_RUNNER) }));
+    assert.deepEqual(groupsOf(settingsJson(next.settings), 'Stop')[0], { hooks: [{ type: 'command', command: 'echo mine' }] }, "the person's own Stop hook stays first and unchanged");
+    assert.equal(groupsOf(settingsJson(next.settings), 'Stop')[1]?.hooks[0]?.command, gateCommand('stop', { node, runnerSha256: sha(GOOD_RUNNER) }));
     const again = mergeMeter(next.settings, { node, runnerSha256: sha(GOOD_RUNNER) });
     assert.ok(again.ok);
     assert.equal(again.changed, false);

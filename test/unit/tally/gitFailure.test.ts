@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { failureReason, readGitFacts, readGitFactsAsync } from '../../../src/workspace/git';
 import { readGitFactsCached } from '../../../src/workspace/gitCache';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
+import { z } from 'zod';
 import { cli } from '../helpers/cli';
-import { addSession, freeze, gate, MAIN_PLAN, payload, workspace, type Workspace } from '../hooks/helpers';
+import { blockReason, addSession, freeze, gate, MAIN_PLAN, payload, workspace, type Workspace } from '../hooks/helpers';
 import { known, sh } from './gitHelpers';
 
 /** MAIN_PLAN with its failing and unrun items left out: done once git agrees. */
@@ -152,7 +153,7 @@ describe('git failures in a repository', () => {
         assert.equal(t.verdict, 'not-done');
         const stop = await gate('stop', payload('stop-first', { cwd: w.ws }), w, { env });
         assert.equal(stop.json?.decision, 'block');
-        assert.match(stop.json.reason, new RegExp(`\\n- commit: ${c.commit.detail.source.slice(1, -1)}\\n`));
+        assert.match(blockReason(stop), new RegExp(`\\n- commit: ${c.commit.detail.source.slice(1, -1)}\\n`));
         const line = await cli(['statusline'], { cwd: w.ws, env, stdin: JSON.stringify({ workspace: { project_dir: w.ws } }) });
         assert.match(line.out, /· commit [○◐]/, 'the status line agrees with the stop gate');
       });
@@ -190,7 +191,8 @@ describe('git failures in a repository', () => {
         const line = await cli(['statusline'], { cwd: w.ws, env: w.env, stdin: JSON.stringify({ workspace: { project_dir: w.ws } }) });
         assert.match(line.out, /· commit ◐/);
         assert.doesNotMatch(line.out, /all done/);
-        const saved = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'scan', 'git.json'), 'utf8'));
+        // scan/git.json (src/workspace/gitCache.ts), as far as this test reads it.
+        const saved = z.object({ version: z.number(), facts: z.object({ dirty: z.array(z.string()) }).passthrough() }).passthrough().parse(JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'scan', 'git.json'), 'utf8')));
         assert.deepEqual([saved.version, work(saved.facts.dirty)], [2, ['work.txt']], 'the fresh answer replaced it');
       });
     }

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { bar, statusLine, tallyText } from '../../../src/core/tally/format';
 import { GIT_NOT_READ, gitFailed, type GitFacts, type GitInput } from '../../../src/core/tally/gitFacts';
+import { tallySchema } from '../../../src/core/tally/tallySchema';
 import { evaluate, labTranscript } from '../helpers/fixtures';
 
 const main = labTranscript('main');
@@ -108,14 +109,15 @@ describe('tally', () => {
   });
 
   it('json carries verdict, headline, stages and items with the deciding run', () => {
-    const t = JSON.parse(JSON.stringify(evaluate(plan, [main], { git: null })));
+    const t = tallySchema.parse(JSON.parse(JSON.stringify(evaluate(plan, [main], { git: null }))));
     assert.equal(t.verdict, 'not-done');
-    const s1 = t.items.find((i: { id: string }) => i.id === 'S1');
+    const s1 = t.items.find((i) => i.id === 'S1');
+    assert.ok(s1);
     assert.deepEqual(
-      { id: s1.id, list: s1.list, owner: s1.owner, state: s1.state, proof: s1.proof, exit: s1.run.exit, line: s1.run.line },
+      { id: s1.id, list: s1.list, owner: s1.owner, state: s1.state, proof: s1.proof, exit: s1.run?.exit, line: s1.run?.line },
       { id: 'S1', list: 'Steps', owner: 'claude', state: 'proved', proof: 'echo hello-from-bash; echo to-stderr >&2', exit: 0, line: 28 },
     );
-    assert.equal(t.items.find((i: { id: string }) => i.id === 'S3').owner, 'human');
-    assert.equal(t.items.find((i: { id: string }) => i.id === 'S4').owner, 'later');
+    assert.equal(t.items.find((i) => i.id === 'S3')?.owner, 'human');
+    assert.equal(t.items.find((i) => i.id === 'S4')?.owner, 'later');
   });
 });

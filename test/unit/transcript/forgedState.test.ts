@@ -10,13 +10,13 @@ import { scanKeepOf } from '../../../src/core/transcript/keep';
 import type { TranscriptEvents } from '../../../src/core/types';
 import { readTranscript } from '../../../src/workspace/readTranscript';
 import { cacheFile, readTranscriptCached } from '../../../src/workspace/scanCache';
-import { scanEntry } from '../../../src/workspace/scanEntry';
-import { derive, type Rec } from '../helpers/derive';
+import { scanEntry, type StoredEntry } from '../../../src/workspace/scanEntry';
+import { blocksOf, derive, type Rec } from '../helpers/derive';
 import { FIXTURES, recordedTranscript, stateOf } from '../helpers/fixtures';
 
 const PLAN = parsePlan(readFileSync(join(FIXTURES, 'recorded', 'demo', 'PLAN.md'), 'utf8'));
 const KEEP = scanKeepOf(PLAN.items, '/home/dev');
-type Entry = Record<string, any>;
+type Entry = StoredEntry;
 
 /** A demo transcript with its saved state in a cache folder, as the first tally leaves them. */
 function saved(source = recordedTranscript('demo')) {
@@ -26,14 +26,19 @@ function saved(source = recordedTranscript('demo')) {
   const cache = join(dir, 'scan');
   readTranscriptCached(file, 'main', cache, KEEP);
   const path = cacheFile(cache, file);
-  return { file, cache, path, entry: JSON.parse(readFileSync(path, 'utf8')) as Entry };
+  return { file, cache, path, entry: scanEntry.parse(JSON.parse(readFileSync(path, 'utf8'))) };
 }
 
 const plain = (e: TranscriptEvents) => {
   const { forgedCache: _, ...rest } = JSON.parse(JSON.stringify(e)) as TranscriptEvents;
   return rest;
 };
-const runOf = (e: Entry, command: string, n = 0) => e.state.events.runs.filter((r: Entry) => r.command === command)[n];
+/** The `n`th saved run of `command`, failing the test when there is none. */
+const runOf = (e: Entry, command: string, n = 0) => {
+  const run = e.state.events.runs.filter((r) => r.command === command)[n];
+  if (!run) throw new Error(`no run ${n} of ${command} in the saved state`);
+  return run;
+};
 const tallyOf = (events: TranscriptEvents) =>
   computeTally({
     goal: { title: null, planPath: 'PLAN.md', frozenBy: 'given', frozenAt: null },
@@ -48,13 +53,13 @@ const tallyOf = (events: TranscriptEvents) =>
 
 /** The demo up to its first, failing `sh check.sh`: that failure is the newest run of V1's proof. */
 const untilFailure = derive(recordedTranscript('demo'), (rs: Rec[]) => {
-  const calls = rs.map((r, i) => (r.type === 'assistant' && r.message.content.some((b: Rec) => b.input?.command === 'sh check.sh') ? i : -1)).filter((i) => i >= 0);
+  const calls = rs.map((r, i) => (r.type === 'assistant' && blocksOf(r).some((b) => b.input?.command === 'sh check.sh') ? i : -1)).filter((i) => i >= 0);
   return rs.slice(0, calls[1]);
 });
 
 /** The demo with the passing `sh check.sh` call made from a subfolder, so a saved run names sub. */
 const fromSub = derive(recordedTranscript('demo'), (rs: Rec[]) => {
-  const calls = rs.filter((r) => r.type === 'assistant' && r.message.content.some((b: Rec) => b.input?.command === 'sh check.sh'));
+  const calls = rs.filter((r) => r.type === 'assistant' && blocksOf(r).some((b) => b.input?.command === 'sh check.sh'));
   calls[1]!.cwd = '/home/dev/demo/proj/sub';
   return rs;
 });
@@ -64,8 +69,8 @@ const forgeries: Array<{ name: string; from?: string; forge: (e: Entry) => void 
     name: 'a passed run of a proof only a subagent ran, on the bytes of another real call',
     forge: (e) => {
       const real = runOf(e, 'sh smoke.sh');
-      e.state.events.runs.push({ ...real, toolUseId: 'toolu_forged', command: 'sh suite.sh', end: { kind: 'passed' }, backgroundTaskId: undefined });
-      delete e.state.events.runs.at(-1).backgroundTaskId;
+      const { backgroundTaskId: _, ...rest } = real;
+      e.state.events.runs.push({ ...rest, toolUseId: 'toolu_forged', command: 'sh suite.sh', end: { kind: 'passed' } });
     },
   },
   {
@@ -108,8 +113,8 @@ const forgeries: Array<{ name: string; from?: string; forge: (e: Entry) => void 
     name: 'a span that starts inside a line',
     forge: (e) => {
       const r = runOf(e, 'sh check.sh', 1);
-      r.at.byteOffset += 1;
-      r.at.byteLength -= 1;
+      r.at.byteOffset = (r.at.byteOffset ?? 0) + 1;
+      r.at.byteLength = (r.at.byteLength ?? 0) - 1;
     },
   },
   {
@@ -124,6 +129,7 @@ const forgeries: Array<{ name: string; from?: string; forge: (e: Entry) => void 
     name: 'a completion notice for the background proof, on the bytes of the real one, with another task id',
     forge: (e) => {
       const n = e.state.events.notices[0];
+      if (!n) throw new Error('the demo has no completion notice');
       e.state.events.notices.push({ ...n, taskId: 'bforged' });
     },
   },

@@ -37,7 +37,7 @@ function scanned(lines: string[], source: TranscriptSource, k: ScanKeep | null =
   return scanBytes(newScanState('t.jsonl', source), bytesOf(lines), k);
 }
 
-const plain = (x: unknown) => JSON.parse(JSON.stringify(x));
+const plain = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
 
 describe('runs kept for the goal’s proofs', () => {
   const noise = (p: string) => distinctRuns(p, 1500);

@@ -7,6 +7,7 @@ import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { scanKeepOf } from '../../../src/core/transcript/keep';
 import { readTranscript } from '../../../src/workspace/readTranscript';
 import { cacheFile, readTranscriptCached, readTranscriptResumed, type SavedScan } from '../../../src/workspace/scanCache';
+import { scanEntry } from '../../../src/workspace/scanEntry';
 import { labTranscript, planOf } from '../helpers/fixtures';
 import { bytesOf, distinctRuns, ran } from './synth';
 
@@ -19,7 +20,7 @@ function setup() {
   const cache = join(dir, 'cache');
   return { dir, file, cache };
 }
-const plain = (s: { events: unknown }) => JSON.parse(JSON.stringify(s.events));
+const plain = (s: { events: unknown }): unknown => JSON.parse(JSON.stringify(s.events));
 const fresh = (file: string) => plain(readTranscript(file, 'main'));
 
 describe('scan cache', () => {
@@ -31,7 +32,7 @@ describe('scan cache', () => {
     const second = readTranscriptCached(file, 'main', cache);
     assert.equal(second.lineNo, lines.length);
     assert.deepEqual(plain(second), fresh(file));
-    const saved = JSON.parse(readFileSync(cacheFile(cache, file), 'utf8'));
+    const saved = scanEntry.parse(JSON.parse(readFileSync(cacheFile(cache, file), 'utf8')));
     assert.equal(saved.state.offset, second.offset);
     assert.ok(first.offset < second.offset);
   });
@@ -42,7 +43,7 @@ describe('scan cache', () => {
     readTranscriptCached(file, 'main', cache);
     // Poison the saved events: if the cache is used, the poison shows; the file itself is unchanged.
     const path = cacheFile(cache, file);
-    const saved = JSON.parse(readFileSync(path, 'utf8'));
+    const saved = scanEntry.parse(JSON.parse(readFileSync(path, 'utf8')));
     saved.state.events.unreadable = 4242;
     writeFileSync(path, JSON.stringify(saved));
     assert.equal(readTranscriptCached(file, 'main', cache).events.unreadable, 4242);
@@ -116,8 +117,8 @@ describe('scan cache and the goal’s proofs', () => {
     const { file, cache } = setup();
     writeFileSync(file, bytesOf([...distinctRuns('y', 300), ...ran('toolu_proof', 'sh old-proof.sh'), ...distinctRuns('z', 50)]));
     readTranscriptCached(file, 'main', cache, keepOf('`sh old-proof.sh`'));
-    const saved = JSON.parse(readFileSync(cacheFile(cache, file), 'utf8'));
-    assert.deepEqual(saved.state.events.runs.map((r: { toolUseId: string }) => r.toolUseId), ['toolu_proof']);
+    const saved = scanEntry.parse(JSON.parse(readFileSync(cacheFile(cache, file), 'utf8')));
+    assert.deepEqual(saved.state.events.runs.map((r) => r.toolUseId), ['toolu_proof']);
   });
 
   it('a saved scan that throws while resuming is read again from the start', () => {

@@ -3,10 +3,11 @@
 // the recorded lab/main transcript (Claude Code 2.1.332): its start, then its passing Bash call
 // and clean result repeated once per command, timed now and run in the workspace.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freezePlan } from '../../../src/workspace/freezeGoal';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
+import { blocksOf, isBashUse, readRecords, toolUseOf } from '../helpers/derive';
 import { labTranscript } from '../helpers/fixtures';
 import { workspace, type Workspace } from '../hooks/helpers';
 
@@ -46,18 +47,21 @@ const PROVED = 'echo hello-from-bash; echo to-stderr >&2';
 
 /** A session of the workspace whose main thread ran each command once, each with a clean exit. */
 export function sessionProving(w: Workspace, commands: string[], name = 'session.jsonl', startMs = Date.now() - 500): string {
-  const records = readFileSync(labTranscript('main'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
-  const call = records.findIndex((r) => r.type === 'assistant' && r.message?.content?.[0]?.input?.command === PROVED);
+  const records = readRecords(labTranscript('main'));
+  const call = records.findIndex(isBashUse(PROVED));
   if (call < 0 || records[call + 1]?.type !== 'user') throw new Error('lab/main has changed: no passing Bash call followed by its result');
   const out = records.slice(0, call);
   commands.forEach((command, i) => {
     const use = structuredClone(records[call]!);
     const result = structuredClone(records[call + 1]!);
     const id = `toolu_verify_${i}_${Math.random().toString(16).slice(2, 10)}`;
-    use.message.content[0].id = id;
-    use.message.content[0].input.command = command;
+    const block = toolUseOf(use);
+    block.id = id;
+    block.input = { ...block.input, command };
     use.uuid = `${id}-use`;
-    result.message.content[0].tool_use_id = id;
+    const answer = blocksOf(result)[0];
+    if (!answer) throw new Error('lab/main has changed: the Bash result has no content block');
+    answer.tool_use_id = id;
     result.uuid = `${id}-result`;
     result.parentUuid = use.uuid;
     out.push(use, result);

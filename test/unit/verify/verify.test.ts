@@ -4,7 +4,9 @@
 import { strict as assert } from 'node:assert';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { cli } from '../helpers/cli';
+import { goalJson, tallyJson, verifyJson } from '../helpers/cliJson';
 import { adopt, git, gitWorkspace, sessionProving } from './helpers';
 import { freeze, workspace } from '../hooks/helpers';
 
@@ -16,20 +18,22 @@ describe('proofmeter verify', () => {
     adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n- S2. Check. Proof: `sh check.sh`\n- S3. You. Proof: human — your words name S3\n- S4. Later. Proof: later — the release\n');
     const r = await cli(['verify', '--json'], { cwd: w.ws, env: w.env });
     assert.equal(r.code, 1, r.err);
-    const j = JSON.parse(r.out);
+    const j = verifyJson(r.out);
+    // The keys as printed: the parse above keeps only the schema's.
+    const printed = z.object({ results: z.array(z.record(z.unknown())) }).passthrough().parse(JSON.parse(r.out));
     assert.deepEqual(
-      j.results.map((x: any) => [x.id, x.proof, x.outcome, x.exit, x.signal, x.session]),
+      j.results.map((x) => [x.id, x.proof, x.outcome, x.exit, x.signal, x.session]),
       [['S1', 'grep hi greet.txt', 'pass', 0, null, 'unrun'], ['S2', 'sh check.sh', 'fail', 4, null, 'unrun']],
       "the person's and later items are never re-run",
     );
-    assert.deepEqual(Object.keys(j.results[0]).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'session', 'signal', 'timeoutMs']);
-    assert.equal(j.results[0].outputBytes, 3);
+    assert.deepEqual(Object.keys(printed.results[0] ?? {}).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'session', 'signal', 'timeoutMs']);
+    assert.equal(j.results[0]?.outputBytes, 3);
     assert.deepEqual(j.disagreements, [], 'the session ran neither, so there is nothing to disagree with');
     assert.equal(j.verdict, 'not-done');
     assert.equal(j.env, 'goal');
     const ok = await cli(['verify', '--json', '--items', 's1'], { cwd: w.ws, env: w.env });
     assert.equal(ok.code, 0, 'exit 0 when every re-run passed');
-    assert.deepEqual(JSON.parse(ok.out).results.map((x: any) => x.id), ['S1']);
+    assert.deepEqual(verifyJson(ok.out).results.map((x) => x.id), ['S1']);
   });
 
   it('--items refuses the person’s items and ids the goal does not have', async () => {
@@ -63,9 +67,9 @@ describe('proofmeter verify', () => {
     const w = gitWorkspace({});
     adopt(w, '# G\n\n## Steps\n- S1. Loud. Proof: `head -c 300000 /dev/zero | tr "\\0" x; exit 2`\n');
     const r = await cli(['verify', '--json'], { cwd: w.ws, env: w.env });
-    const res = JSON.parse(r.out).results[0];
-    assert.equal(res.outputBytes, 300000);
-    assert.equal(res.outputTruncated, true);
+    const res = verifyJson(r.out).results[0];
+    assert.equal(res?.outputBytes, 300000);
+    assert.equal(res?.outputTruncated, true);
     const saved = readFileSync(join(w.ws, '.claude', 'proofmeter', 'verify.json'), 'utf8');
     assert.ok(!saved.includes('xxxx'), 'no output in the saved results');
     assert.ok(saved.length < 4000);
@@ -75,8 +79,8 @@ describe('proofmeter verify', () => {
     const w = gitWorkspace({ 'check.sh': FAILING_CHECK });
     adopt(w, '# G\n\n## Checks\n- V1. The checks pass. Proof: `sh check.sh`\n- V2. Greets. Proof: `grep hi greet.txt`\n');
     sessionProving(w, ['sh check.sh', 'grep hi greet.txt']);
-    const before = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
-    assert.deepEqual(before.items.map((i: any) => i.state), ['proved', 'proved'], 'the transcript claims both');
+    const before = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.deepEqual(before.items.map((i) => i.state), ['proved', 'proved'], 'the transcript claims both');
     assert.equal(before.verifier, null);
     const r = await cli(['verify'], { cwd: w.ws, env: w.env });
     assert.equal(r.code, 1);
@@ -85,28 +89,28 @@ describe('proofmeter verify', () => {
     assert.match(lines[1]!, /^ {2}V1 {2}the session: proved; the re-run: FAILED \(exit 1\) {2}proof: sh check\.sh$/);
     assert.ok(r.out.includes('      | greet.txt has no goodbye'), 'the failing output is shown to the person');
     assert.equal(lines.at(-1), 'verdict: NOT DONE (1 open)');
-    const t = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
-    const v1 = t.items.find((i: any) => i.id === 'V1');
-    assert.equal(v1.state, 'failed');
-    assert.match(v1.detail, /^failed on re-run \(exit 1, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/);
-    assert.equal(t.items.find((i: any) => i.id === 'V2').state, 'proved', 'a passing re-run leaves the proof as it was');
-    assert.deepEqual(t.verifier.disagreements, ['V1']);
-    assert.deepEqual(t.verifier.reopened, ['V1']);
-    assert.deepEqual(t.verifier.results.map((x: any) => [x.id, x.outcome, x.session]), [['V1', 'fail', 'proved'], ['V2', 'pass', 'proved']]);
+    const t = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    const v1 = t.items.find((i) => i.id === 'V1');
+    assert.equal(v1?.state, 'failed');
+    assert.match(v1?.detail, /^failed on re-run \(exit 1, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/);
+    assert.equal(t.items.find((i) => i.id === 'V2')?.state, 'proved', 'a passing re-run leaves the proof as it was');
+    assert.deepEqual(t.verifier?.disagreements, ['V1']);
+    assert.deepEqual(t.verifier?.reopened, ['V1']);
+    assert.deepEqual(t.verifier?.results.map((x) => [x.id, x.outcome, x.session]), [['V1', 'fail', 'proved'], ['V2', 'pass', 'proved']]);
     assert.equal(t.verdict, 'not-done');
     // A newer session run that passes decides again (the re-run is older now).
     sessionProving(w, ['sh check.sh', 'grep hi greet.txt'], 'later.jsonl', Date.now() + 10);
-    const again = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
-    assert.equal(again.items.find((i: any) => i.id === 'V1').state, 'proved');
+    const again = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.equal(again.items.find((i) => i.id === 'V1')?.state, 'proved');
   });
 
   it('a passing re-run never proves what the session failed or never ran', async () => {
     const w = gitWorkspace({});
     adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n');
     assert.equal((await cli(['verify'], { cwd: w.ws, env: w.env })).code, 0);
-    const t = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
-    assert.equal(t.items[0].state, 'unrun');
-    assert.equal(t.verifier.results[0].outcome, 'pass');
+    const t = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.equal(t.items[0]?.state, 'unrun');
+    assert.equal(t.verifier?.results[0]?.outcome, 'pass');
     assert.equal(t.verdict, 'not-done');
   });
 
@@ -120,14 +124,14 @@ describe('proofmeter verify', () => {
     assert.equal(tree.code, 0, 'the work tree passes');
     const clean = await cli(['verify', '--clean', '--json'], { cwd: w.ws, env: w.env });
     assert.equal(clean.code, 1, 'HEAD still holds the failing check');
-    const j = JSON.parse(clean.out);
+    const j = verifyJson(clean.out);
     assert.equal(j.where, 'clean checkout of HEAD');
-    assert.deepEqual(j.results.map((x: any) => [x.id, x.outcome, x.exit, x.clean]), [['V1', 'fail', 1, true]]);
+    assert.deepEqual(j.results.map((x) => [x.id, x.outcome, x.exit, x.clean]), [['V1', 'fail', 1, true]]);
     assert.deepEqual(j.disagreements, ['V1']);
-    const t = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
-    assert.equal(t.items[0].state, 'proved', 'a clean re-run never changes the count');
-    assert.deepEqual(t.verifier.clean.map((x: any) => [x.id, x.outcome]), [['V1', 'fail']]);
-    assert.deepEqual(t.verifier.results.map((x: any) => [x.id, x.outcome]), [['V1', 'pass']]);
+    const t = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.equal(t.items[0]?.state, 'proved', 'a clean re-run never changes the count');
+    assert.deepEqual(t.verifier?.clean.map((x) => [x.id, x.outcome]), [['V1', 'fail']]);
+    assert.deepEqual(t.verifier?.results.map((x) => [x.id, x.outcome]), [['V1', 'pass']]);
     assert.equal(git(w.ws, 'worktree', 'list').trim().split('\n').length, 1, 'the temporary worktree is gone');
     assert.equal(git(w.ws, 'status', '--porcelain', '--', 'check.sh').trim(), 'M check.sh', 'the work tree is as it was');
     const text = await cli(['verify'], { cwd: w.ws, env: w.env });
@@ -157,12 +161,12 @@ describe('proofmeter verify', () => {
       const venv = tools(w, 'venv', 0);
       const fake = tools(w, 'fake', 9);
       adopt(w, '# G\n\n## Steps\n- S1. Tool. Proof: `mytool`\n', { ...w.env, PATH: `${venv}:${process.env.PATH}` });
-      const goal = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'));
-      assert.equal(goal.env.PATH, `${venv}:${process.env.PATH}`);
-      assert.equal(goal.env.HOME, w.home);
+      const goal = goalJson(readFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'));
+      assert.equal(goal.env?.PATH, `${venv}:${process.env.PATH}`);
+      assert.equal(goal.env?.HOME, w.home);
       const later = { ...w.env, PATH: `${fake}:${process.env.PATH}`, BASH_ENV: join(w.root, 'nope.sh') };
       const r = await cli(['verify', '--json'], { cwd: w.ws, env: later });
-      assert.equal(JSON.parse(r.out).results[0].outcome, 'pass', 'the recorded PATH, not the caller’s');
+      assert.equal(verifyJson(r.out).results[0]?.outcome, 'pass', 'the recorded PATH, not the caller’s');
     });
 
     it('a goal frozen before environments were recorded uses the runner’s own, and says so', async () => {
@@ -170,9 +174,9 @@ describe('proofmeter verify', () => {
       freeze(w, '# G\n\n## Steps\n- S1. Tool. Proof: `mytool`\n');
       const bin = tools(w, 'bin', 0);
       const env = { ...w.env, PATH: `${bin}:${process.env.PATH}` };
-      const j = JSON.parse((await cli(['verify', '--json'], { cwd: w.ws, env })).out);
+      const j = verifyJson((await cli(['verify', '--json'], { cwd: w.ws, env })).out);
       assert.equal(j.env, 'runner');
-      assert.equal(j.results[0].outcome, 'pass');
+      assert.equal(j.results[0]?.outcome, 'pass');
       const text = await cli(['verify'], { cwd: w.ws, env });
       assert.match(text.out, /this process's PATH, HOME and locale \(the goal was frozen before environments were recorded\)/);
     });
@@ -180,7 +184,7 @@ describe('proofmeter verify', () => {
     it('only PATH, HOME and the locale are recorded, nothing else of the freezer’s environment', async () => {
       const w = gitWorkspace({});
       adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n', { PATH: '/bin', HOME: '/h', LANG: 'C.UTF-8', LC_ALL: 'C', SECRET_TOKEN: 'x', BASH_ENV: '/rc' });
-      const goal = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'));
+      const goal = goalJson(readFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'));
       assert.deepEqual(goal.env, { HOME: '/h', LANG: 'C.UTF-8', LC_ALL: 'C', PATH: '/bin' });
     });
   });
@@ -193,9 +197,9 @@ describe('proofmeter verify', () => {
     const file = join(w.ws, '.claude', 'proofmeter', 'verify.json');
     for (const bad of ['{ torn', JSON.stringify({ version: 1, results: [{ id: 'V1', outcome: 'pass' }] }), JSON.stringify({ version: 2, results: [] })]) {
       writeFileSync(file, bad);
-      const t = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+      const t = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
       assert.equal(t.verifier, null, bad);
-      assert.equal(t.items[0].state, 'proved', 'the session’s own evidence stands');
+      assert.equal(t.items[0]?.state, 'proved', 'the session’s own evidence stands');
     }
   });
 });

@@ -9,6 +9,7 @@ import { runCliStreaming } from '../../../src/extension/cliStream';
 import { confirmationText, progressOf, verifyFlow, type VerifyDeps } from '../../../src/extension/verifyFlow';
 import type { ViewState } from '../../../src/protocol';
 import { readGoal } from '../../../src/workspace/goalState';
+import { verifyFileSchema } from '../../../src/workspace/verifyState';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { adopt, gitWorkspace } from './helpers';
 
@@ -85,8 +86,8 @@ describe('the Verify command’s flow', function () {
     assert.deepEqual(seen.runs, [['verify', '--json', '--cwd', w.ws]]);
     assert.deepEqual(seen.progress.map((p) => p.replace(/ \d+ ms$/, ' N ms')), ['S1: running `grep hi greet.txt`', 'S1: pass in N ms', 'V1: running `sh check.sh`', 'V1: FAILED (exit 1) in N ms']);
     assert.deepEqual(seen.warn, ['Proofmeter: 1 of 2 re-run(s) did not pass: V1 (exit 1). Verdict: NOT DONE.']);
-    const saved = JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'verify.json'), 'utf8'));
-    assert.deepEqual(saved.results.map((r: { id: string; by: string }) => [r.id, r.by]), [['S1', 'verify'], ['V1', 'verify']]);
+    const saved = verifyFileSchema.parse(JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'verify.json'), 'utf8')));
+    assert.deepEqual(saved.results.map((r) => [r.id, r.by]), [['S1', 'verify'], ['V1', 'verify']]);
   });
 
   it('a cancel ends the running proof at once', async () => {

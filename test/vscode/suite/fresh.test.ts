@@ -10,6 +10,7 @@ import { bar } from '../../../src/core/tally/format';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import * as vscode from 'vscode';
 import { installedWhere, installFiles } from '../../../src/extension/installChoice';
+import { manifest } from '../manifest';
 import { extension, folder, tabLabels, waitFor } from './helpers';
 
 /** Budgets for activation, generous for a loaded CI machine; the log shows the measured times. */
@@ -43,7 +44,7 @@ export function defineFreshTests(): void {
       const ext = extension();
       await waitFor(() => ext.isActive, 'activation at startup (onStartupFinished)', 30_000);
       pm = ext.exports;
-      const events: string[] = ext.packageJSON.activationEvents;
+      const events = manifest(ext.packageJSON).activationEvents;
       assert.ok(events.includes('onStartupFinished'), events.join(', '));
       // workspaceContains makes VS Code search the folder at every start, and misses a later .claude/
       assert.ok(!events.some((e) => e.startsWith('workspaceContains:')), events.join(', '));
@@ -65,7 +66,7 @@ export function defineFreshTests(): void {
 
     it('the quiet item leads to the walkthrough, whose steps each complete on a command of the extension', async function () {
       assert.equal(pm.statusBar()?.progress.command, 'proofmeter.start');
-      const walkthroughs: Array<{ id: string; steps: Array<{ id: string; completionEvents: string[]; media: { markdown?: string } }> }> = extension().packageJSON.contributes.walkthroughs;
+      const walkthroughs = manifest(extension().packageJSON).contributes.walkthroughs;
       const w = walkthroughs.find((x) => x.id === 'proofmeter.firstGoal');
       assert.ok(w, 'the walkthrough is contributed');
       assert.deepEqual(

@@ -9,6 +9,8 @@ import type { ProofmeterApi } from '../../../src/extension/extension';
 import { GATES } from '../../../src/core/install/entries';
 import { listSessions, projectTranscriptDir } from '../../../src/workspace/transcriptFiles';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
+import { tallySchema } from '../../../src/core/tally/tallySchema';
+import { manifest } from '../manifest';
 import { appendBashRun } from '../fixture.mjs';
 import { COMMANDS } from '../../../src/extension/commandIds';
 import { gateCount } from '../../../src/extension/doctorVerdict';
@@ -29,7 +31,7 @@ const FIXTURE_STATES: Record<string, string> = {
 
 function engineTally(cwd: string) {
   // The CLI's own assembly, from scratch: what the extension must agree with.
-  return JSON.parse(JSON.stringify(tallyWorkspace({ cwd, env: process.env })));
+  return tallySchema.parse(JSON.parse(JSON.stringify(tallyWorkspace({ cwd, env: process.env }))));
 }
 
 export function defineHostTests(): void {
@@ -52,12 +54,12 @@ export function defineHostTests(): void {
       pm = ext.exports;
       assert.equal(pm.apiVersion, 1);
       assert.equal(pm.folder(), ws);
-      const events: string[] = ext.packageJSON.activationEvents;
+      const events = manifest(ext.packageJSON).activationEvents;
       assert.ok(events.includes('onStartupFinished'), events.join(', '));
       const a = pm.activation();
       console.log(`host: activation with a goal: bundle loaded in ${a.loadMs.toFixed(1)} ms, activate() in ${a.activateMs.toFixed(1)} ms`);
-      assert.equal(ext.packageJSON.main, 'dist/extension.js');
-      assert.equal(ext.packageJSON.capabilities.untrustedWorkspaces.supported, 'limited');
+      assert.equal(manifest(ext.packageJSON).main, 'dist/extension.js');
+      assert.equal(manifest(ext.packageJSON).capabilities.untrustedWorkspaces.supported, 'limited');
     });
 
     it('registers every command, all under the Proofmeter category', async function () {
@@ -66,7 +68,7 @@ export function defineHostTests(): void {
       // The other way too, so a command registered but never contributed shows; view commands (proofmeter.items.focus) have a second dot.
       const listed = new Set<string>(COMMANDS);
       assert.deepEqual(all.filter((c) => /^proofmeter\.[A-Za-z]+$/.test(c) && !listed.has(c)), [], 'registered but not in src/extension/commandIds.ts');
-      const contributed: Array<{ command: string; category: string }> = extension().packageJSON.contributes.commands;
+      const contributed = manifest(extension().packageJSON).contributes.commands;
       assert.deepEqual(contributed.map((c) => c.command).sort(), [...COMMANDS].sort());
       for (const c of contributed) assert.equal(c.category, 'Proofmeter', c.command);
     });
@@ -130,7 +132,7 @@ export function defineHostTests(): void {
       assert.equal(at('S1').command, 'proofmeter.openRun');
       assert.equal(at('S1').arguments![0], transcript);
       // the run as a person reads it, not JSONL
-      assert.equal(await vscode.commands.executeCommand('proofmeter.openRun', ...at('S1').arguments!), true);
+      assert.equal(await vscode.commands.executeCommand('proofmeter.openRun', ...(at('S1').arguments ?? []) as unknown[]), true);
       const doc = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'proofmeter-run' ? vscode.window.activeTextEditor.document : null), 'the run document');
       assert.match(doc.getText(), /^Command: {3}test -s greet\.txt && grep -q hello greet\.txt$/m);
       assert.match(doc.getText(), /^Counted: {3}yes, it decides its item$/m);
@@ -166,8 +168,8 @@ export function defineHostTests(): void {
       // the inline action passes the node itself to the open-run command the CodeLens uses
       assert.equal(await vscode.commands.executeCommand('proofmeter.openRun', s1), true);
       await waitFor(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'proofmeter-run' ? true : null), 'the run document from the tree');
-      const menus = extension().packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when: string; group: string }>;
-      assert.ok(menus.some((m) => m.command === 'proofmeter.openRun' && m.group === 'inline' && m.when.includes('view == proofmeter.items')));
+      const menus = manifest(extension().packageJSON).contributes.menus['view/item/context'] ?? [];
+      assert.ok(menus.some((m) => m.command === 'proofmeter.openRun' && m.group === 'inline' && (m.when ?? '').includes('view == proofmeter.items')));
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 

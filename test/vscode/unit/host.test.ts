@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { findingsForFrozen } from '../../../src/core/plan/frozenFindings';
 import { computeTally, type Tally } from '../../../src/core/tally/tally';
+import { tallySchema } from '../../../src/core/tally/tallySchema';
 import { Coalescer } from '../../../src/extension/coalesce';
 import { parseGates } from '../../../src/extension/gates';
 import { faultView, gitView, progressView } from '../../../src/extension/statusText';
@@ -217,19 +218,21 @@ describe('extension host parts (no VS Code)', () => {
       const fx = makeFixture({ root, name: 'ws', home });
       const env = { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: '' };
       const cache = new TranscriptCache();
-      const mine = () => {
+      // Compared as JSON, every key, before any parse; the parse only types the reads below.
+      const mineJson = (): unknown => {
         const r = readWorkspace({ cwd: fx.ws, env, cache });
         return JSON.parse(JSON.stringify(tallyOf(r.inputs!, readGitFacts(fx.ws))));
       };
-      const cli = () => JSON.parse(JSON.stringify(tallyWorkspace({ cwd: fx.ws, env })));
-      assert.deepEqual(mine(), cli());
+      const mine = () => tallySchema.parse(mineJson());
+      const cli = (): unknown => JSON.parse(JSON.stringify(tallyWorkspace({ cwd: fx.ws, env })));
+      assert.deepEqual(mineJson(), cli());
       assert.deepEqual(mine().headline, { done: 4, total: 10 });
       appendBashRun(fx.transcript, 'test -s CHANGELOG.md');
-      assert.deepEqual(mine(), cli());
+      assert.deepEqual(mineJson(), cli());
       assert.deepEqual(mine().headline, { done: 5, total: 10 });
       appendBashRun(fx.transcript, 'sh suite.sh', { exit: 1, output: '1 failing' });
-      assert.deepEqual(mine(), cli());
-      assert.equal(mine().items.find((i: { id: string }) => i.id === 'V2').state, 'failed');
+      assert.deepEqual(mineJson(), cli());
+      assert.equal(mine().items.find((i) => i.id === 'V2')?.state, 'failed');
     });
 
     it('has no tally without a goal, and a goal file it cannot read is a tampered meter, never no goal', () => {

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newFailures } from '../../../src/extension/newFailures';
 import { DEFAULT_SETTINGS, readSettings, SETTING_KEYS } from '../../../src/extension/settings';
-import type { ViewState } from '../../../src/protocol';
+import { viewStateSchema, type ViewState } from '../../../src/protocol';
 import { underWayTally, viewState } from '../../webview/fixtures';
 import { ROOT } from '../fixture.mjs';
+import { manifest } from '../manifest';
 
 describe('settings', function () {
   it('reads valid values and falls back, with a warning, for a wrong one', function () {
@@ -23,8 +24,8 @@ describe('settings', function () {
   });
 
   it('package.json contributes each one, documented, with the same default; cliPath is restricted', function () {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    const props = pkg.contributes.configuration.properties as Record<string, { default: unknown; markdownDescription?: string }>;
+    const pkg = manifest(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')));
+    const props = pkg.contributes.configuration.properties;
     for (const k of SETTING_KEYS) {
       assert.ok(props[`proofmeter.${k}`], `proofmeter.${k} is contributed`);
       assert.deepEqual(props[`proofmeter.${k}`]!.default, DEFAULT_SETTINGS[k], k);
@@ -35,7 +36,7 @@ describe('settings', function () {
 
   it('notifyOnFailure: only items that turned failed since the last state', function () {
     const before = viewState(underWayTally());
-    const after: ViewState = JSON.parse(JSON.stringify(before));
+    const after: ViewState = viewStateSchema.parse(JSON.parse(JSON.stringify(before)));
     const s6 = after.tally!.items.find((i) => i.id === 'S6')!;
     s6.state = 'failed';
     assert.deepEqual(newFailures(before, after), ['S6']);
