@@ -198,13 +198,72 @@ describe('the seal', () => {
       assert.notEqual(checkSeal(s.ws, s.env, { places: s.places }).findings[0]!.id, a);
     });
 
-    it('a goal that was never sealed (frozen before the seal) is no finding; a corrupt one is', () => {
-      const s = sealed();
-      rmSync(workspaceSealPath(s.ws));
-      rmSync(outsideSealPath(realWorkspace(s.ws), s.env));
-      assert.deepEqual(findings(s), []);
-      writeFileSync(goalPath(s.ws), 'not json');
-      assert.deepEqual(findings(s), ['meter-tampered: The goal file .claude/proofmeter/goal.json is corrupt (not a Proofmeter goal), and no seal holds the goal.']);
+    describe('a goal with no seal (both copies removed)', () => {
+      const UNSEALED = /^meter-tampered: The frozen goal \.claude\/proofmeter\/goal\.json has no seal \(neither copy exists\)/;
+      const dropBoth = (s: Sealed) => {
+        rmSync(workspaceSealPath(s.ws));
+        rmSync(outsideSealPath(realWorkspace(s.ws), s.env));
+      };
+      const rows: Array<{ name: string; change: (s: Sealed) => void; want: RegExp[]; frozen: boolean }> = [
+        { name: 'the goal left as frozen (or a goal from before the seal)', change: dropBoth, want: [UNSEALED], frozen: true },
+        { name: 'goal.json replaced without the undone item', change: (s) => (dropBoth(s), editJson(goalPath(s.ws), (j) => (j.items = j.items.slice(0, 1)))), want: [UNSEALED], frozen: true },
+        { name: "goal.json replaced with the undone item's proof made `true`", change: (s) => (dropBoth(s), editJson(goalPath(s.ws), (j) => (j.items[1].proof.command = 'true'))), want: [UNSEALED], frozen: true },
+        { name: 'goal.json replaced with no items at all', change: (s) => (dropBoth(s), editJson(goalPath(s.ws), (j) => (j.items = []))), want: [UNSEALED], frozen: true },
+        { name: 'goal.json corrupt', change: (s) => (dropBoth(s), writeFileSync(goalPath(s.ws), 'not json')), want: [/^meter-tampered: The goal file \.claude\/proofmeter\/goal\.json is corrupt \(not a Proofmeter goal\), and no seal holds the goal\.$/], frozen: true },
+        { name: 'only the outside copy removed, goal.json replaced', change: (s) => (rmSync(outsideSealPath(realWorkspace(s.ws), s.env)), editJson(goalPath(s.ws), (j) => (j.items = j.items.slice(0, 1)))), want: [/^meter-tampered: The seal's copy outside the workspace .* is missing/, /^meter-tampered: The frozen goal .* was changed outside a freeze/], frozen: true },
+        { name: 'both copies there but unreadable', change: (s) => (writeFileSync(workspaceSealPath(s.ws), '{'), writeFileSync(outsideSealPath(realWorkspace(s.ws), s.env), '{')), want: [/is not valid JSON/, /is not valid JSON/], frozen: true },
+        { name: 'goal.json removed too: no goal at all, nothing to count (the status line shows no goal, never ALL DONE)', change: (s) => (dropBoth(s), rmSync(goalPath(s.ws))), want: [], frozen: false },
+      ];
+      for (const row of rows) {
+        it(`${row.name}: ${row.want.length ? row.want.map((w) => w.source.replace(/^\^/, '').split(':')[0]).join(' and ') : 'no finding'}`, () => {
+          const s = sealed();
+          row.change(s);
+          const got = checkSeal(s.ws, s.env, { places: s.places });
+          assert.equal(got.findings.length, row.want.length, got.findings.map((f) => f.message).join('\n'));
+          row.want.forEach((w, i) => assert.match(`${got.findings[i]!.kind}: ${got.findings[i]!.message}`, w));
+          for (const f of got.findings) assert.equal(f.severity, 'error');
+          assert.equal(got.frozen, row.frozen);
+          // With no seal there is no sealed goal to count instead.
+          if (!got.sealed) assert.equal(got.sealedGoal, null);
+        });
+      }
+
+      it('the finding names the way back, and its id follows the goal bytes', () => {
+        const s = sealed();
+        dropBoth(s);
+        const a = checkSeal(s.ws, s.env, { places: s.places }).findings[0]!;
+        assert.match(a.action, /proofmeter doctor --reseal/);
+        assert.match(a.action, /proofmeter adopt/);
+        assert.equal(checkSeal(s.ws, s.env, { places: s.places }).findings[0]!.id, a.id);
+        editJson(goalPath(s.ws), (j) => (j.items = j.items.slice(0, 1)));
+        assert.notEqual(checkSeal(s.ws, s.env, { places: s.places }).findings[0]!.id, a.id);
+      });
+
+      it('the tally: the replaced goal reads NOT DONE, naming meter-tampered', () => {
+        const s = sealed();
+        dropBoth(s);
+        editJson(goalPath(s.ws), (j) => (j.items = []));
+        const t = tallyWorkspace({ cwd: s.ws, env: s.env });
+        assert.equal(t.verdict, 'not-done');
+        assert.deepEqual(t.integrity.filter((f) => f.severity === 'error').map((f) => f.kind), ['meter-tampered']);
+      });
+
+      it('the stop gate holds the stop with the finding', async () => {
+        const s = sealed();
+        dropBoth(s);
+        editJson(goalPath(s.ws), (j) => (j.items = []));
+        const r = await gate('stop', payload('stop-first'), { root: join(s.ws, '..'), ws: s.ws, home: s.home, env: s.env });
+        assert.equal(r.json.decision, 'block');
+        assert.equal(r.answer.outcome, 'block-tampered');
+        assert.match(r.json.reason, /meter-tampered \(F-\w+\): The frozen goal \.claude\/proofmeter\/goal\.json has no seal/);
+      });
+
+      it('resealed by the person (doctor --reseal, as the product takes it): no finding', () => {
+        const s = sealed();
+        dropBoth(s);
+        takeSeal(s.ws, { by: 'reseal', parts: ['goal', 'meter', 'settings', 'content'], env: s.env, now: new Date(Date.now() + 5000), places: s.places });
+        assert.deepEqual(findings(s), []);
+      });
     });
 
     it('a workspace moved or copied keeps its seal: the outside copy is found under the path it was taken at', () => {
