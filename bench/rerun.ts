@@ -1,8 +1,8 @@
 // The stop gate's re-run on the demo plan (test/realcli/scenarios.ts DEMO_PLAN, seven command
-// proofs, one of them `sleep 2`): the Stop hook, run as Claude Code runs it, once with nothing to
-// reuse (every proof re-run) and then with the tree unchanged (every result reused), against the
-// same proofs run one after another with plain `bash -c` and against the same hook when the
-// evidence is not done yet (no re-run). Figure 8 of bench.ts; the timings land in
+// proofs, one of them `sleep 2`): the Stop hook, run as Claude Code runs it, once with no saved
+// results and then again with the tree unchanged and the passes saved (which a done stop never
+// reuses: it re-runs them all), against the same proofs run one after another with plain `bash -c`
+// and against the same hook when the evidence is not done yet (no re-run). Figure 8 of bench.ts; the timings land in
 // .cache/bench/rerun.json.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,9 @@ function ms(fn: () => void): number {
 export function rerunFigure(cli: string, work: string): { name: string; value: string; ratio: string; target: string; ok: boolean | null } {
   const files = { ...DEMO_FILES, 'greet.txt': 'hello world\ngoodbye\n', 'CHANGELOG.md': '# Changes\n\n- greeting\n', '.gitignore': 'dist/\n' };
   const w = gitWorkspace(files);
-  adopt(w, DEMO_PLAN, process.env);
+  // Frozen with this process's PATH (the proofs need its node) and the workspace's own HOME, where
+  // the seal's outside copy then lives and the hook below looks for it.
+  adopt(w, DEMO_PLAN, { ...process.env, HOME: w.home });
   const proofs = parsePlan(DEMO_PLAN).items.flatMap((i) => (i.owner === 'claude' && i.proof?.kind === 'command' ? [i.proof.command] : []));
   const env = { ...process.env, HOME: w.home, CLAUDE_PROJECT_DIR: w.ws };
   const stop = JSON.stringify({ session_id: 'bench-rerun', transcript_path: '', cwd: w.ws, hook_event_name: 'Stop', stop_hook_active: false });
@@ -54,13 +56,13 @@ export function rerunFigure(cli: string, work: string): { name: string; value: s
     mkdirSync(work, { recursive: true });
     writeFileSync(join(work, 'rerun.json'), JSON.stringify({ proofs, plain, cold, warm, notDone }, null, 2));
     const [p, c, h, n] = [median(plain), median(cold), median(warm), median(notDone)];
-    console.log(`        demo plan, ${proofs.length} proofs: plain bash ${p.toFixed(0)} ms; stop hook re-running them ${c.toFixed(0)} ms, reusing them (tree unchanged) ${h.toFixed(0)} ms, not done yet ${n.toFixed(0)} ms`);
+    console.log(`        demo plan, ${proofs.length} proofs: plain bash ${p.toFixed(0)} ms; stop hook re-running them ${c.toFixed(0)} ms, again on the unchanged tree (saved passes not reused) ${h.toFixed(0)} ms, not done yet ${n.toFixed(0)} ms`);
     return {
       name: `8. stop gate re-run, demo plan (${proofs.length} proofs)`,
       value: `${c.toFixed(0)} ms`,
-      ratio: `${(c / p).toFixed(2)}x the proofs run alone (${p.toFixed(0)} ms); unchanged tree ${h.toFixed(0)} ms, ${(h - n).toFixed(0)} ms over the not-done stop (${n.toFixed(0)} ms)`,
-      target: '<= 1.25x the proofs; unchanged tree <= not-done + 150 ms',
-      ok: c / p <= 1.25 && h - n <= 150,
+      ratio: `${(c / p).toFixed(2)}x the proofs run alone (${p.toFixed(0)} ms); the next done stop on the unchanged tree ${h.toFixed(0)} ms (${(h / p).toFixed(2)}x: saved passes are not reused); not done yet ${n.toFixed(0)} ms`,
+      target: '<= 1.25x the proofs, each done stop',
+      ok: c / p <= 1.25 && h / p <= 1.25,
     };
   } catch (e) {
     return { name: '8. stop gate re-run, demo plan', value: 'not measured', ratio: (e as Error).message.split('\n')[0]!, target: '<= 1.25x the proofs', ok: null };

@@ -1,8 +1,10 @@
 // The stop gate's re-run: when the session's evidence says Claude's part is done, every one of
 // Claude's command proofs is run again by the verifier, outside the agent's shell, before the
-// stop goes through. A re-run is reused while the workspace's content is unchanged, so an
-// unchanged tree is never re-run twice; the whole re-run keeps inside a budget below the stop
-// entry's own timeout, so Claude Code never cuts the gate off (which would let the stop through).
+// stop goes through. Every pass a stop goes through on is one this call ran: a saved pass is never
+// reused (verify.json is the agent's to write), only a saved failure while the workspace's content
+// is unchanged, which can only keep the stop blocked. The whole re-run keeps inside a budget below
+// the stop entry's own timeout, so Claude Code never cuts the gate off (which would let the stop
+// through).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { meterHookOf } from '../core/install/entries';
@@ -82,7 +84,7 @@ export async function rerunForStop(workspace: string, env: NodeJS.ProcessEnv, go
     env,
     timeoutMs: stopProofTimeoutMs(env),
     by: 'stop',
-    reuse: true,
+    reuseFailures: true,
     budgetMs,
   });
   return {
@@ -103,7 +105,7 @@ export function rerunReason(r: StopRerun, capNote: string): string {
     lines.push(`- ${f.id} \`${f.proof}\`: ${rerunDetail(f)}${reused}`);
   }
   for (const t of r.notRun) {
-    lines.push(`- ${t.id} \`${t.proof}\`: not re-run yet: the stop gate's time budget (${Math.round(r.budgetMs / 1000)} s) ran out; the next stop goes on from here`);
+    lines.push(`- ${t.id} \`${t.proof}\`: not re-run: the stop gate's time budget (${Math.round(r.budgetMs / 1000)} s) ran out; every proof must pass in one stop's re-run, so proofs that take longer together need a larger \`timeout\` on the meter's Stop entry (the person's change)`);
   }
   lines.push(
     `The re-run is \`bash --noprofile --norc -c PROOF\` in the workspace root with the PATH, HOME and locale ${r.envSource === 'goal' ? 'recorded when the goal was frozen' : "of the meter's own process (this goal was frozen before environments were recorded)"}: nothing set in this session's shell (functions, aliases, variables, another folder) reaches it.`,

@@ -42,8 +42,13 @@ export interface VerifyOptions {
   timeoutMs: number;
   by: SavedRerun['by'];
   clean?: boolean;
-  /** Reuse a saved re-run while the workspace's content is unchanged (the stop gate). */
-  reuse?: boolean;
+  /**
+   * Reuse a saved re-run that did not pass while the workspace's content is unchanged (the stop
+   * gate). A saved pass is never reused: verify.json is a file the agent's shell can write, under a
+   * key it can compute, so a forged pass would skip the very re-run a done stop waits on; a saved
+   * failure, forged or not, can only keep the stop blocked.
+   */
+  reuseFailures?: boolean;
   /** Wall-clock budget for all the proofs together; proofs it leaves no time for are not run. */
   budgetMs?: number;
   signal?: AbortSignal;
@@ -79,12 +84,15 @@ function saved(t: ProofTarget, r: ProofResult, o: { clean: boolean; timeoutMs: n
   };
 }
 
-/** A saved re-run that still stands for this content: same proof, same environment, same key. */
-function reusable(prev: readonly SavedRerun[], t: ProofTarget, key: string | null, env: ChosenEnv): SavedRerun | null {
+/**
+ * A saved re-run that still stands for this content: same proof, same environment, same key, and
+ * it did not pass (a reused result may only take back, never let a stop through).
+ */
+export function reusable(prev: readonly SavedRerun[], t: ProofTarget, key: string | null, env: ChosenEnv): SavedRerun | null {
   if (key === null) return null;
   const hit = prev.find((r) => !r.clean && r.id === t.id && r.proof === t.proof && r.envDigest === env.digest && (r.treeKey === key || r.treeKeyAfter === key));
-  // A re-run that was cancelled says nothing about the proof.
-  return hit && hit.error !== 'cancelled' ? hit : null;
+  // A re-run that was cancelled says nothing about the proof; a pass is run again.
+  return hit && hit.error !== 'cancelled' && hit.outcome !== 'pass' ? hit : null;
 }
 
 interface Place {
@@ -148,7 +156,7 @@ export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
   const place = clean ? cleanCheckout(o) : workTree(o);
   if (typeof place === 'string') return { ...out, error: place };
   const deadline = o.budgetMs === undefined ? Infinity : Date.now() + o.budgetMs;
-  const prev = o.reuse && !clean ? readReruns(o.workspace) : [];
+  const prev = o.reuseFailures && !clean ? readReruns(o.workspace) : [];
   const fresh: SavedRerun[] = [];
   try {
     for (const [index, target] of o.targets.entries()) {

@@ -20,10 +20,17 @@ const ENV = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' };
 
 /**
  * Installed and adopted outside the run, as runClaude files; `only` keeps just those gates' entries.
- * The seal names the preparing folder; these runs start unsealed (the seal has its own tests).
+ * The seal is carried in (sealCarry.ts): a goal with no seal is itself a finding. A refused change
+ * stays on disk, so the seal also names it (hooks-disarmed) and the stop is held as tampered.
  */
 const prepared = (plan: string, opts: { only?: HookName[]; without?: HookName[]; adoptArgs?: string[] } = {}) =>
-  preparedProject({ files: { 'PLAN.md': plan }, seal: 'none', ...opts });
+  preparedProject({ files: { 'PLAN.md': plan }, ...opts });
+
+/** Every stop held: by the open item, or by the seal naming the change left on disk. */
+const held = (run: RunResult): boolean => {
+  const stops = outcomes(run, 'stop');
+  return stops.length > 0 && stops.every((o) => o === 'block' || o === 'block-tampered');
+};
 
 /**
  * A script that rewrites the local settings file the way a tool would, naming the file and the
@@ -62,7 +69,8 @@ describe('settings changes, allowances and accepted findings with the real Claud
     assert.equal(run.invocations[0]!.exitCode, 0);
     assert.equal(JSON.parse(readFileSync(join(run.project, '.claude', 'settings.local.json'), 'utf8')).disableAllHooks, true, 'the script did write the file');
     assert.deepEqual(outcomes(run, 'config-change'), ['refused']);
-    assert.ok(outcomes(run, 'stop').includes('block'), `stop outcomes: ${outcomes(run, 'stop')}`);
+    assert.ok(held(run), `stop outcomes: ${outcomes(run, 'stop')}`);
+    assert.ok(tallyJson(run).integrity.some((f) => f.kind === 'hooks-disarmed' && /disableAllHooks/.test(f.message)), 'the seal names the change left on disk');
     const refusedAt = health(run).find((h) => h.event === 'config-change')!.time;
     assert.ok(health(run).some((h) => h.event === 'stop' && h.time > refusedAt), 'the stop gate ran after the change was refused');
     assert.ok(existsSync(join(run.project, '.claude', 'proofmeter', 'settings-view', `${run.sessionId}.json`)), 'the session-start gate took the starting view');
@@ -95,7 +103,7 @@ describe('settings changes, allowances and accepted findings with the real Claud
     });
     assert.deepEqual(outcomes(run, 'config-change'), ['refused']);
     assert.ok(toolResults(run).includes('PM_LEAK=unset'), toolResults(run).join('\n'));
-    assert.ok(outcomes(run, 'stop').includes('block'));
+    assert.ok(held(run), `stop outcomes: ${outcomes(run, 'stop')}`);
   });
 
   it('the model runs `git commit --no-verify`: denied with an id, the person types "allow G-…", the same commit goes through once, and the tally warns no-verify', async function () {

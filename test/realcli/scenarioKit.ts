@@ -79,7 +79,8 @@ export interface ProjectSpec {
   /**
    * `carry` (the default when adopting): the seal, retaken as the project now stands, with its
    * outside copy handed to the run's HOME. `none`: the seal's files left out, so the run starts
-   * unsealed (for scenarios about something else, where a moved seal would only add findings).
+   * unsealed (the default without a goal; with one adopted, a goal with no seal is itself a
+   * meter-tampered finding).
    */
   seal?: 'carry' | 'none';
   /** Files under the HOME the seal is taken with (user settings), carried into the run's HOME. */

@@ -35,7 +35,16 @@ export function sealReport(workspace: string, env: NodeJS.ProcessEnv): SealRepor
 export function sealText(r: SealReport): string[] {
   const out: string[] = [];
   if (r.state === 'unsealed') {
-    out.push('Seal: none (no goal was frozen since the seal existed; `proofmeter adopt` seals the goal it freezes).');
+    out.push('Seal: none (no goal is frozen here; `proofmeter adopt` seals the goal it freezes).');
+    return out;
+  }
+  if (r.takenAt === null && r.copies.inside.state === 'absent' && r.copies.outside.state === 'absent') {
+    // A goal with no seal at all: nothing to restore from; the person checks it and seals it.
+    out.push(`Seal: MISSING: goal.json is there, and neither copy of the seal exists (${r.copies.inside.path}, ${r.copies.outside.path}).`);
+    for (const f of r.findings) out.push(`  ${f.kind} ${f.id}: ${f.message}`);
+    out.push('  The stop gate stays closed and the tally NOT DONE until this is cleared. To recover, in your own terminal:');
+    out.push("    proofmeter doctor --reseal   seals the goal as it is now, after you checked its items against your plan");
+    out.push('    proofmeter adopt <plan>      freezes your plan again, sealed');
     return out;
   }
   out.push(`Seal: ${r.state === 'intact' ? 'intact' : 'BROKEN'}, taken ${r.takenAt ?? '?'} by ${r.takenBy ?? '?'}; copies ${r.copies.inside.path} (${r.copies.inside.state}) and ${r.copies.outside.path} (${r.copies.outside.state}).`);

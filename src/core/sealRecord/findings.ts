@@ -6,16 +6,19 @@ import type { SettingsLevel } from './record';
 
 export const RECOVER = 'Run `proofmeter doctor` in your own terminal to see what changed; after reviewing it, `proofmeter doctor --reseal` accepts it (or `proofmeter install` / `proofmeter doctor --restore` puts the meter back).';
 
+/** A goal with no seal at all: nothing to restore, so the person checks it and seals it, or freezes the plan again. */
+export const UNSEALED_RECOVER = 'Check its items against your plan (`proofmeter doctor` in your own terminal), then run `proofmeter doctor --reseal` to seal it, or `proofmeter adopt <plan>` to freeze your plan again.';
+
 export type TamperSubject = 'goal' | 'seal' | 'runner' | 'guard' | 'receipt' | 'node';
 
 /** `subject`: what changed; `fact`: words that stay the same for the same change (a digest, "missing"). */
-export function tampered(subject: TamperSubject, fact: string, message: string, file: string | null): Finding {
+export function tampered(subject: TamperSubject, fact: string, message: string, file: string | null, action = RECOVER): Finding {
   return {
     id: findingId('meter-tampered', `${subject}\0${fact}`),
     kind: 'meter-tampered',
     severity: 'error',
     message,
-    action: RECOVER,
+    action,
     file,
     line: null,
     evidence: null,

@@ -5,7 +5,7 @@
 // settings.local.json for a permission is not a finding.
 import { join } from 'node:path';
 import { armingChanges, sameArming } from '../../core/sealRecord/arming';
-import { disarmed, tampered, type TamperSubject } from '../../core/sealRecord/findings';
+import { disarmed, tampered, UNSEALED_RECOVER, type TamperSubject } from '../../core/sealRecord/findings';
 import type { FileSeal, SealRecord } from '../../core/sealRecord/record';
 import type { Finding } from '../../core/findings/finding';
 import { RUNNER_REL } from '../../core/install/entries';
@@ -100,6 +100,22 @@ function checkSettings(workspace: string, env: NodeJS.ProcessEnv, seal: SealReco
   return out;
 }
 
+/**
+ * goal.json with neither copy of the seal: replaced (a goal dropping an item, a proof made `true`)
+ * after both copies were removed, or a goal from before the seal. The id follows the goal's bytes.
+ */
+function unsealedGoal(workspace: string): Finding {
+  const path = goalPath(workspace);
+  const now = currentDigest(path);
+  return tampered(
+    'goal',
+    `unsealed\0${now?.sha256 ?? ''}`,
+    `The frozen goal ${METER_STATE_DIR}/goal.json has no seal (neither copy exists): every freeze seals its goal, so it was replaced or its seal removed, or it was frozen before the seal existed.`,
+    path,
+    UNSEALED_RECOVER,
+  );
+}
+
 /** The whole check. Never throws: what cannot be read is itself the finding. */
 export function checkSeal(workspace: string, env: NodeJS.ProcessEnv, opts: CheckOptions = {}): SealCheck {
   const copies = readSealCopies(workspace, env);
@@ -107,9 +123,12 @@ export function checkSeal(workspace: string, env: NodeJS.ProcessEnv, opts: Check
   const seal = copies.reference;
   const findings = [...copies.findings];
   if (!seal) {
-    // Never sealed (a goal from before the seal, or none): only a goal that cannot be read is a finding.
+    // No seal that can be read. Every freeze takes a seal in the same path (freezeGoal.ts), so a
+    // goal here without one was replaced with its seal removed, or frozen before the seal existed:
+    // either way nothing says it is the goal the person froze, and the person seals it once.
     const g = readGoal(workspace);
     if (g.kind === 'bad') findings.push(tampered('goal', 'corrupt-unsealed', `The goal file ${METER_STATE_DIR}/goal.json is corrupt (not a Proofmeter goal), and no seal holds the goal.`, goalPath(workspace)));
+    if (g.kind === 'ok' && copies.inside.state === 'absent' && copies.outside.state === 'absent') findings.push(unsealedGoal(workspace));
     // Both copies there but unreadable still say a goal was sealed.
     const sealed = copies.inside.state !== 'absent' || copies.outside.state !== 'absent';
     return { sealed, frozen: sealed || g.kind !== 'none', findings, seal: null, sealedGoal: null };

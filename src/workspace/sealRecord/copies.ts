@@ -78,8 +78,8 @@ export function readSealCopies(workspace: string, env: NodeJS.ProcessEnv): SealC
 
 /**
  * A workspace moved or copied finds its outside copy only through what the workspace copy says
- * about where it was sealed, so removing the workspace copy there would leave no seal at all (and
- * the goal read as one frozen before the seal). The gates keep the outside copy under the
+ * about where it was sealed, so removing the workspace copy there would leave no seal at all (a
+ * goal with no seal: a finding, but with no seal to compare or restore from). The gates keep the outside copy under the
  * workspace's own key as well, once both copies agree: the seal as the person took it, not retaken.
  */
 export function keepOutsideCopyHere(copies: SealCopies, env: NodeJS.ProcessEnv): void {

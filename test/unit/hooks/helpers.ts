@@ -11,6 +11,7 @@ import { runHook, type Handler } from '../../../src/hooks/runHook';
 import type { HookAnswer } from '../../../src/hooks/answer';
 import { z } from 'zod';
 import { writeGoal } from '../../../src/workspace/goalState';
+import { takeSeal } from '../../../src/workspace/sealRecord/take';
 import type { GoalState } from '../../../src/workspace/goalState';
 import { healthRecordSchema, incidentsDir, type HealthRecord, type Incident } from '../../../src/workspace/health';
 import { projectSlug } from '../../../src/workspace/transcriptFiles';
@@ -191,7 +192,11 @@ export const MAIN_PLAN = `# Ship it
 - **V2.** Unrun. Proof: \`npm test\`
 `;
 
-/** Freezes a plan as the workspace's goal, as if adopted a minute ago. */
+/**
+ * Freezes a plan as the workspace's goal, as if adopted a minute ago, and seals it the way every
+ * freeze does (freezeGoal.ts: goal.json written, then both copies of the seal taken), so a goal
+ * here is never one without a seal (a finding since the seal exists).
+ */
 export function freeze(w: Workspace, planText: string, opts: { frozenBy?: GoalState['frozenBy']; at?: Date; sessionId?: string | null } = {}): void {
   const plan = parsePlan(planText);
   // The lab recordings prove their items with echo commands, which check-plan now refuses
@@ -209,4 +214,10 @@ export function freeze(w: Workspace, planText: string, opts: { frozenBy?: GoalSt
     countSdkPrompts: false,
     items: plan.items,
   });
+  sealGoal(w, opts.frozenBy ?? 'adopt');
+}
+
+/** Seals goal.json as it now is, as a freeze does (for a test that writes the goal itself). */
+export function sealGoal(w: Workspace, by: GoalState['frozenBy'] = 'adopt'): void {
+  takeSeal(w.ws, { by, parts: ['goal', 'content'], env: w.env, now: new Date() });
 }

@@ -9,7 +9,7 @@ import type { Tally } from '../../../src/core/tally/tally';
 import { readAcceptances } from '../../../src/workspace/acceptances';
 import { readAllowances, recordDenial } from '../../../src/workspace/allowances';
 import { writeGoal, readGoal } from '../../../src/workspace/goalState';
-import { addedContext, answerJson, freeze, workspace, type Workspace } from './helpers';
+import { addedContext, answerJson, freeze, sealGoal, workspace, type Workspace } from './helpers';
 
 const PLAN = '# P\n\n## Steps\n- S1. Build. Proof: `npm run build`\n';
 const noTally = { tally: (): Tally => { throw new Error('not tallied'); } };
@@ -69,6 +69,7 @@ describe("the person's typed decisions", () => {
     const g = readGoal(w.ws);
     assert.ok(g.kind === 'ok');
     writeGoal(w.ws, { ...g.goal, countSdkPrompts: true });
+    sealGoal(w); // as adopt --count-sdk-prompts seals it
     say(w, 'accept F-1a2b3c4', ctx(w, 'hook', 'sdk-cli'));
     assert.equal(readAcceptances(w.ws).length, 1);
   });

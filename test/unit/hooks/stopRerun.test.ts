@@ -1,15 +1,20 @@
 // The stop gate re-runs before it lets the session stop: when the transcript says Claude's part is
 // done, every proof is run again outside the agent's shell, and the stop goes through only if all
-// pass. A re-run is reused while the workspace's content is unchanged.
+// pass. A saved pass is never reused (verify.json is the agent's to write); a saved failure is,
+// while the workspace's content is unchanged.
 import { strict as assert } from 'node:assert';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STOP_TIMEOUT_S, gateCommand, gateGroup, GATES } from '../../../src/core/install/entries';
-import { ASSUMED_DEFAULT_TIMEOUT_S, rerunBudgetMs, stopEntryTimeoutS, stopProofTimeoutMs } from '../../../src/hooks/stopRerun';
+import { ASSUMED_DEFAULT_TIMEOUT_S, rerunBudgetMs, rerunReason, stopEntryTimeoutS, stopProofTimeoutMs } from '../../../src/hooks/stopRerun';
 import { contentKey } from '../../../src/workspace/treeKey';
 import { verifyFileSchema } from '../../../src/workspace/verifyState';
 import { adopt, git, gitWorkspace, sessionProving } from '../verify/helpers';
 import { blockReason, denyReason, gate, health, payload, workspace, type Workspace } from './helpers';
+import { cli } from '../helpers/cli';
+import { tallyJson } from '../helpers/cliJson';
+
+const cliTally = (w: Workspace) => cli(['tally', '--json'], { cwd: w.ws, env: w.env });
 
 const PLAN = '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n\n## Checks\n- V1. The checks pass. Proof: `sh check.sh`\n';
 
@@ -80,26 +85,60 @@ describe('stop gate: the re-run before done', () => {
     const counting = (counter: string) => `echo run >> ${counter} && grep -q hi greet.txt`;
     const counterPlan = (counter: string) => `# G\n\n## Steps\n- S1. Count. Proof: \`${counting(counter)}\`\n`;
 
-    it('a second stop with the tree unchanged does not re-run; a changed file does', async () => {
+    it('a pass is never reused: every done stop re-runs it, changed tree or not', async () => {
       const w = gitWorkspace({ 'a.txt': 'one\n' });
       const counter = join(w.root, 'counter.txt');
       adopt(w, counterPlan(counter));
       sessionProving(w, [counting(counter)]);
-      await stop(w);
+      assert.equal((await stop(w)).answer.outcome, 'allow');
       assert.equal(counted(counter), 1, 'the first stop re-ran the proof');
-      await stop(w);
-      await stop(w);
-      assert.equal(counted(counter), 1, 'the tree is unchanged (the meter wrote only its own state): reused');
-      // The commit stage wants the work committed before the evidence reads done, so each change is.
-      writeFileSync(join(w.ws, 'a.txt'), 'two\n');
-      git(w.ws, 'commit', '-qam', 'two');
-      await stop(w);
+      assert.equal((await stop(w)).answer.outcome, 'allow');
+      assert.equal((await stop(w)).answer.outcome, 'allow');
+      assert.equal(counted(counter), 3, 'the tree is unchanged, and the proof ran again for each stop it let through');
+    });
+
+    it('a failure is reused while the tree is unchanged (it can only keep the stop blocked); a changed file re-runs it', async () => {
+      const w = gitWorkspace({ 'a.txt': 'one\n' });
+      const counter = join(w.root, 'counter.txt');
+      const proof = `echo run >> ${counter} && grep -q ok a.txt`;
+      adopt(w, `# G\n\n## Steps\n- S1. Count. Proof: \`${proof}\`\n`);
+      sessionProving(w, [proof]);
+      const first = await stop(w);
+      assert.equal(first.answer.outcome, 'block-rerun');
+      assert.equal(counted(counter), 1);
+      // The session runs the proof again (newer than the saved failure, so the tally reads done again).
+      await new Promise((r) => setTimeout(r, 1100));
+      sessionProving(w, [proof], 'session.jsonl', Date.now());
+      const again = await stop(w);
+      assert.equal(again.answer.outcome, 'block-rerun');
+      assert.match(blockReason(again), /^- S1 .*: failed on re-run \(exit 1, .*\) \(the workspace has not changed since, so it was not run again\)$/m);
+      assert.equal(counted(counter), 1, 'the saved failure stood');
+      writeFileSync(join(w.ws, 'a.txt'), 'ok\n');
+      git(w.ws, 'commit', '-qam', 'fixed');
+      await new Promise((r) => setTimeout(r, 1100));
+      sessionProving(w, [proof], 'session.jsonl', Date.now());
+      assert.equal((await stop(w)).answer.outcome, 'allow');
       assert.equal(counted(counter), 2, 'changed content re-runs it');
-      await stop(w);
-      assert.equal(counted(counter), 2, 'and is reused after that');
-      git(w.ws, 'commit', '-q', '--allow-empty', '-m', 'same tree');
-      await stop(w);
-      assert.equal(counted(counter), 2, 'a new commit with the same content is the same content');
+    });
+
+    it('a forged pass in verify.json, under the current key and environment: re-run all the same, and blocked', async () => {
+      const w = gitWorkspace({ 'check.sh': 'exit 1\n' });
+      adopt(w, PLAN);
+      sessionProving(w, ['grep hi greet.txt', 'sh check.sh']);
+      assert.equal((await stop(w)).answer.outcome, 'block-rerun');
+      // The agent's script rewrites the saved failure as a pass; treeKey and envDigest stay the real ones.
+      const file = join(w.ws, '.claude', 'proofmeter', 'verify.json');
+      const saved = verifyFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+      const v1 = saved.results.find((r) => r.id === 'V1');
+      assert.ok(v1, 'V1 was saved');
+      assert.equal(v1.treeKey, contentKey(w.ws, w.env), 'the forged entry carries the current content key');
+      Object.assign(v1, { outcome: 'pass', exit: 0 });
+      writeFileSync(file, JSON.stringify(saved));
+      const tally = tallyJson((await cliTally(w)).out);
+      assert.equal(tally.verdict, 'done', 'the forged pass takes nothing back, so the evidence reads done');
+      const r = await stop(w);
+      assert.equal(r.answer.outcome, 'block-rerun', 'the stop gate ran V1 itself');
+      assert.match(blockReason(r), /^- V1 `sh check\.sh`: failed on re-run \(exit 1, [^)]*\)$/m);
     });
 
     it('outside git nothing is reused: every stop re-runs', async () => {
@@ -156,6 +195,11 @@ describe('stop gate: the re-run before done', () => {
   });
 
   describe('the budget', () => {
+    it('a proof the budget left no time for blocks, and the reason says every proof must pass in one stop', () => {
+      const text = rerunReason({ results: [], failed: [], notRun: [{ id: 'V2', proof: 'npm test' }], reused: [], envSource: 'goal', budgetMs: 540_000 }, 'cap');
+      assert.match(text, /^- V2 `npm test`: not re-run: the stop gate's time budget \(540 s\) ran out; every proof must pass in one stop's re-run, so proofs that take longer together need a larger `timeout` on the meter's Stop entry \(the person's change\)$/m);
+    });
+
     it('the installed Stop entry carries the timeout the gate plans for', () => {
       const g = GATES.find((x) => x.hook === 'stop')!;
       assert.deepEqual(gateGroup(g), { hooks: [{ type: 'command', command: gateCommand('stop'), timeout: STOP_TIMEOUT_S }] });

@@ -16,7 +16,7 @@ import { installMeter, settingsPath } from '../../../src/workspace/hookInstaller
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { z } from 'zod';
 import { editSettings, groupsOf } from '../helpers/settingsJson';
-import { gate, payload, systemMessage, workspace } from '../hooks/helpers';
+import { blockReason, gate, payload, systemMessage, workspace } from '../hooks/helpers';
 
 const PLAN = '# Seal\n\n## Steps\n- S1. Make it. Proof: `test -f made.txt`\n- S2. Check it. Proof: `grep -q ok made.txt`\n';
 
@@ -54,6 +54,15 @@ function sealed(): Sealed {
 }
 
 const findings = (s: Sealed) => checkSeal(s.ws, s.env, { places: s.places }).findings.map((f) => `${f.kind}: ${f.message}`);
+/** goal.json as an agent's script edits it: the raw JSON, its items and their proofs by hand. */
+interface RawGoal {
+  items: Array<{ proof: { command?: string } | null }>;
+}
+const editGoal = (ws: string, edit: (g: RawGoal) => void) => {
+  const g = JSON.parse(readFileSync(goalPath(ws), 'utf8')) as RawGoal;
+  edit(g);
+  writeFileSync(goalPath(ws), JSON.stringify(g, null, 2) + '\n');
+};
 /** Edits a JSON file's top-level keys (a missing file as `{}`); deeper edits name the shape (editSettings, goalSchema). */
 const editJson = (path: string, edit: (j: Record<string, unknown>) => void) => {
   let j: Record<string, unknown> = {};
@@ -201,13 +210,72 @@ describe('the seal', () => {
       assert.notEqual(checkSeal(s.ws, s.env, { places: s.places }).findings[0]!.id, a);
     });
 
-    it('a goal that was never sealed (frozen before the seal) is no finding; a corrupt one is', () => {
-      const s = sealed();
-      rmSync(workspaceSealPath(s.ws));
-      rmSync(outsideSealPath(realWorkspace(s.ws), s.env));
-      assert.deepEqual(findings(s), []);
-      writeFileSync(goalPath(s.ws), 'not json');
-      assert.deepEqual(findings(s), ['meter-tampered: The goal file .claude/proofmeter/goal.json is corrupt (not a Proofmeter goal), and no seal holds the goal.']);
+    describe('a goal with no seal (both copies removed)', () => {
+      const UNSEALED = /^meter-tampered: The frozen goal \.claude\/proofmeter\/goal\.json has no seal \(neither copy exists\)/;
+      const dropBoth = (s: Sealed) => {
+        rmSync(workspaceSealPath(s.ws));
+        rmSync(outsideSealPath(realWorkspace(s.ws), s.env));
+      };
+      const rows: Array<{ name: string; change: (s: Sealed) => void; want: RegExp[]; frozen: boolean }> = [
+        { name: 'the goal left as frozen (or a goal from before the seal)', change: dropBoth, want: [UNSEALED], frozen: true },
+        { name: 'goal.json replaced without the undone item', change: (s) => (dropBoth(s), editGoal(s.ws, (g) => (g.items = g.items.slice(0, 1)))), want: [UNSEALED], frozen: true },
+        { name: "goal.json replaced with the undone item's proof made `true`", change: (s) => (dropBoth(s), editGoal(s.ws, (g) => (g.items[1]!.proof!.command = 'true'))), want: [UNSEALED], frozen: true },
+        { name: 'goal.json replaced with no items at all', change: (s) => (dropBoth(s), editGoal(s.ws, (g) => (g.items = []))), want: [UNSEALED], frozen: true },
+        { name: 'goal.json corrupt', change: (s) => (dropBoth(s), writeFileSync(goalPath(s.ws), 'not json')), want: [/^meter-tampered: The goal file \.claude\/proofmeter\/goal\.json is corrupt \(not a Proofmeter goal\), and no seal holds the goal\.$/], frozen: true },
+        { name: 'only the outside copy removed, goal.json replaced', change: (s) => (rmSync(outsideSealPath(realWorkspace(s.ws), s.env)), editGoal(s.ws, (g) => (g.items = g.items.slice(0, 1)))), want: [/^meter-tampered: The seal's copy outside the workspace .* is missing/, /^meter-tampered: The frozen goal .* was changed outside a freeze/], frozen: true },
+        { name: 'both copies there but unreadable', change: (s) => (writeFileSync(workspaceSealPath(s.ws), '{'), writeFileSync(outsideSealPath(realWorkspace(s.ws), s.env), '{')), want: [/is not valid JSON/, /is not valid JSON/], frozen: true },
+        { name: 'goal.json removed too: no goal at all, nothing to count (the status line shows no goal, never ALL DONE)', change: (s) => (dropBoth(s), rmSync(goalPath(s.ws))), want: [], frozen: false },
+      ];
+      for (const row of rows) {
+        it(`${row.name}: ${row.want.length ? row.want.map((w) => w.source.replace(/^\^/, '').split(':')[0]).join(' and ') : 'no finding'}`, () => {
+          const s = sealed();
+          row.change(s);
+          const got = checkSeal(s.ws, s.env, { places: s.places });
+          assert.equal(got.findings.length, row.want.length, got.findings.map((f) => f.message).join('\n'));
+          row.want.forEach((w, i) => assert.match(`${got.findings[i]!.kind}: ${got.findings[i]!.message}`, w));
+          for (const f of got.findings) assert.equal(f.severity, 'error');
+          assert.equal(got.frozen, row.frozen);
+          // With no seal there is no sealed goal to count instead.
+          if (!got.sealed) assert.equal(got.sealedGoal, null);
+        });
+      }
+
+      it('the finding names the way back, and its id follows the goal bytes', () => {
+        const s = sealed();
+        dropBoth(s);
+        const a = checkSeal(s.ws, s.env, { places: s.places }).findings[0]!;
+        assert.match(a.action, /proofmeter doctor --reseal/);
+        assert.match(a.action, /proofmeter adopt/);
+        assert.equal(checkSeal(s.ws, s.env, { places: s.places }).findings[0]!.id, a.id);
+        editGoal(s.ws, (g) => (g.items = g.items.slice(0, 1)));
+        assert.notEqual(checkSeal(s.ws, s.env, { places: s.places }).findings[0]!.id, a.id);
+      });
+
+      it('the tally: the replaced goal reads NOT DONE, naming meter-tampered', () => {
+        const s = sealed();
+        dropBoth(s);
+        editGoal(s.ws, (g) => (g.items = []));
+        const t = tallyWorkspace({ cwd: s.ws, env: s.env });
+        assert.equal(t.verdict, 'not-done');
+        assert.deepEqual(t.integrity.filter((f) => f.severity === 'error').map((f) => f.kind), ['meter-tampered']);
+      });
+
+      it('the stop gate holds the stop with the finding', async () => {
+        const s = sealed();
+        dropBoth(s);
+        editGoal(s.ws, (g) => (g.items = []));
+        const r = await gate('stop', payload('stop-first'), { root: join(s.ws, '..'), ws: s.ws, home: s.home, env: s.env });
+        assert.equal(r.json?.decision, 'block');
+        assert.equal(r.answer.outcome, 'block-tampered');
+        assert.match(blockReason(r), /meter-tampered \(F-\w+\): The frozen goal \.claude\/proofmeter\/goal\.json has no seal/);
+      });
+
+      it('resealed by the person (doctor --reseal, as the product takes it): no finding', () => {
+        const s = sealed();
+        dropBoth(s);
+        takeSeal(s.ws, { by: 'reseal', parts: ['goal', 'meter', 'settings', 'content'], env: s.env, now: new Date(Date.now() + 5000), places: s.places });
+        assert.deepEqual(findings(s), []);
+      });
     });
 
     it('a workspace moved or copied keeps its seal: the outside copy is found under the path it was taken at', () => {
@@ -235,7 +303,7 @@ describe('the seal', () => {
     it('install retakes the meter and the settings and carries the goal', () => {
       const s = sealed();
       writeFileSync(join(s.ws, '.claude/proofmeter/proofmeter.js'), 'garbage');
-      editJson(goalPath(s.ws), (j) => (j.items = []));
+      editGoal(s.ws, (g) => (g.items = []));
       assert.equal(resealMeter(s.ws, s.env, 'install'), true);
       const seal = readSealCopies(s.ws, s.env).reference!;
       assert.equal(seal.takenBy, 'install');
@@ -247,7 +315,7 @@ describe('the seal', () => {
   describe('the tally', () => {
     const cases: Array<{ name: string; change: (s: Sealed) => void; kinds: string[] }> = [
       { name: 'goal.json deleted: counted against the sealed goal, NOT DONE, naming meter-tampered', change: (s) => rmSync(goalPath(s.ws)), kinds: ['meter-tampered'] },
-      { name: 'goal.json emptied of items: still the sealed items', change: (s) => editJson(goalPath(s.ws), (j) => (j.items = [])), kinds: ['meter-tampered'] },
+      { name: 'goal.json emptied of items: still the sealed items', change: (s) => editGoal(s.ws, (g) => (g.items = [])), kinds: ['meter-tampered'] },
       { name: 'goal.json and both seal copies kept but corrupt goal: the sealed items', change: (s) => writeFileSync(goalPath(s.ws), '{'), kinds: ['meter-tampered'] },
       { name: 'disableAllHooks set: NOT DONE, naming hooks-disarmed', change: (s) => editJson(project(s), (j) => (j.disableAllHooks = true)), kinds: ['hooks-disarmed'] },
     ];

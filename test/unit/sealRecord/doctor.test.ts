@@ -65,6 +65,30 @@ describe('proofmeter doctor and the seal', () => {
     assert.deepEqual(after.integrity, []);
   });
 
+  it('a goal with both copies of the seal removed: doctor says MISSING and exits 1, the status line tampered; --reseal seals it', async () => {
+    const w = await adopted();
+    const copies = JSON.parse((await cli(['doctor', '--json'], { cwd: w.ws, env: w.env })).out).seal.copies;
+    rmSync(copies.inside.path);
+    rmSync(copies.outside.path);
+    const d = await cli(['doctor'], { cwd: w.ws, env: w.env });
+    assert.equal(d.code, 1);
+    assert.match(d.out, /^Seal: MISSING: goal\.json is there, and neither copy of the seal exists/m);
+    assert.match(d.out, /^ {2}meter-tampered F-\w+: The frozen goal \.claude\/proofmeter\/goal\.json has no seal/m);
+    assert.match(d.out, /^ {4}proofmeter doctor --reseal {3}seals the goal as it is now/m);
+    assert.doesNotMatch(d.out, /--restore/, 'no sealed goal to restore');
+    const line = await cli(['statusline'], { cwd: w.ws, env: w.env });
+    assert.match(line.out, /⚠ tampered: meter-tampered · proofmeter doctor/);
+    const t = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.equal(t.verdict, 'not-done');
+    assert.deepEqual(t.integrity.map((f: { kind: string }) => f.kind), ['meter-tampered']);
+    const r = await cli(['doctor', '--reseal'], { cwd: w.ws, env: w.env });
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^Resealed .* \(1 finding accepted\): goal sealed/);
+    const json = JSON.parse((await cli(['doctor', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.equal(json.seal.state, 'intact');
+    assert.deepEqual(JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out).integrity, []);
+  });
+
   const refused: Array<[string, string]> = [
     ['--reseal', 'only the person can accept a change to the meter (reseal) or restore the goal'],
     ['--restore', 'only the person can accept a change to the meter (reseal) or restore the goal'],
