@@ -15,10 +15,10 @@ const state = mkdtempSync(join(tmpdir(), 'pm-accept-state-'));
 const env: NodeJS.ProcessEnv = { HOME: state, XDG_STATE_HOME: state, PATH: process.env.PATH };
 
 /** The CLI's `proofmeter accept`, run in this process as the host runs it in a child. */
-async function cliAccept(workspace: string, id: string, e: NodeJS.ProcessEnv = env): Promise<string | null> {
+function cliAccept(workspace: string, id: string, e: NodeJS.ProcessEnv = env): Promise<string | null> {
   const err: string[] = [];
-  const r = await acceptCommand([id, '--cwd', workspace], { out: () => undefined, err: (l) => void err.push(l), readStdin: async () => '', env: e, cwd: workspace });
-  return r.code === 0 ? null : err.join(' ');
+  const r = acceptCommand([id, '--cwd', workspace], { out: () => undefined, err: (l) => void err.push(l), readStdin: async () => '', env: e, cwd: workspace });
+  return Promise.resolve(r.code === 0 ? null : err.join(' '));
 }
 
 function deps(over: Partial<AcceptDeps> = {}): AcceptDeps & { warned: string[]; asked: string[] } {
