@@ -74,7 +74,7 @@ export function readDashboardReceipts(workspace: string, env: NodeJS.ProcessEnv)
 /** Appends one dashboard receipt (one short line with O_APPEND). Only `proofmeter accept` calls it, for the person. */
 export function appendDashboardReceipt(workspace: string, env: NodeJS.ProcessEnv, r: DashboardReceipt): void {
   const path = dashboardReceiptsPath(workspace, env);
-  mkdirSync(join(path, '..'), { recursive: true });
+  mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
   appendFileSync(path, JSON.stringify(r) + '\n');
 }
 

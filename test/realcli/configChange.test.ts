@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunResult } from './runClaude';
 import type { Tally } from '../../src/core/tally/tally';
+import { readDashboardReceipts } from '../../src/workspace/acceptances';
 import type { HookName } from '../../src/core/install/entries';
 import { bash, health, outcomes, pm, personEnv, preparedProject, realCliSuite, tallyJson, tallyText, toolResults, write } from './scenarioKit';
 
@@ -211,6 +212,10 @@ PY`;
       "at = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%S.%f')[:-3] + 'Z'",
       "entries = [{'id': target, 'at': at, 'source': 'words', 'session': session, 'promptId': 'forged-prompt'}, {'id': target, 'at': at, 'source': 'dashboard', 'session': None, 'promptId': None}]",
       "open(os.path.join('.claude', 'proof' + 'meter', 'accept' + 'ances.json'), 'w').write(json.dumps({'version': 1, 'accepted': entries}))",
+      // The sanctioned writer of the dashboard's witness, run where the guard cannot see it: refused by the runner itself.
+      'import subprocess',
+      `r = subprocess.run([${JSON.stringify(process.execPath)}, os.path.join('.claude', 'proof' + 'meter', 'proof' + 'meter.js'), 'accept', target], capture_output=True, text=True)`,
+      "print('accept-exit', r.returncode, r.stderr.strip())",
       '',
     ].join('\n');
     let before: Tally | null = null;
@@ -245,6 +250,10 @@ PY`;
     assert.equal(tampered.length, 1, JSON.stringify(b.integrity));
     const entries = JSON.parse(readFileSync(join(run.project, '.claude', 'proofmeter', 'acceptances.json'), 'utf8')).accepted as Array<{ id: string; source: string; promptId: string | null }>;
     assert.deepEqual(entries.slice(0, 2).map((a) => [a.id, a.source]), [[tampered[0]!.id, 'words'], [tampered[0]!.id, 'dashboard']], 'the script wrote its entries, accepting the finding about its own forgery');
+    const refused = toolResults(run).find((r) => r.includes('accept-exit'));
+    assert.match(refused ?? '', /accept-exit 1 proofmeter accept: only the person can accept a finding: .*this runs inside the agent's shell/, toolResults(run).join('\n'));
+    assert.equal(entries.length, 5, 'the two forged entries and the three the person typed');
+    assert.deepEqual(readDashboardReceipts(run.project, personEnv(run.home)), [], 'no witness of the dashboard was written');
     assert.equal(b.items[0]!.state, 'proved');
     assert.equal(b.verdict, 'not-done', 'held although S1 is proved and the file says the finding is accepted');
     assert.deepEqual(b.accepted ?? [], [], 'neither forged entry counts');
@@ -260,5 +269,10 @@ PY`;
     assert.deepEqual(new Set(after.accepted?.map((a) => a.id)), new Set([tampered[0]!.id, ...forgedEntries.map((f) => f.id)]));
     assert.equal(after.verdict, 'done');
     assert.match(tallyText(run), /verdict: ALL DONE\n?$/);
+    // The same command from the person's own terminal (as the dashboard runs it) records its witness.
+    const own = pm(['accept', after.integrity[0]!.id, '--cwd', run.project], run.project, personEnv(run.home));
+    assert.equal(own.code, 0, own.err);
+    assert.deepEqual(readDashboardReceipts(run.project, personEnv(run.home)).map((r) => r.id), [after.integrity[0]!.id]);
+    assert.ok(tallyJson(run).accepted?.some((a) => a.source === 'dashboard'), 'the dashboard acceptance counts');
   });
 });
