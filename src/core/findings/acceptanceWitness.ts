@@ -20,7 +20,8 @@ export const dashboardReceiptSchema = z.object({
   v: z.literal(1),
   kind: z.literal('accept'),
   id: z.string().regex(/^F-[0-9a-z]{7}$/),
-  at: z.string(),
+  /** new Date().toISOString() when it was recorded. */
+  at: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 });
 
 export type DashboardReceipt = z.infer<typeof dashboardReceiptSchema>;
@@ -41,16 +42,21 @@ export interface WitnessedAcceptances {
   findings: Finding[];
 }
 
+/** An id or time from the entry as it may be shown: the file is the agent's to write, so anything else is never echoed. */
+function shown(s: string): string {
+  return /^[0-9A-Za-z:._-]{1,64}$/.test(s) ? s : '(unreadable)';
+}
+
 type Verdict = { ok: true; at: string } | { ok: false; why: string };
 
 function wordsVerdict(a: Acceptance, w: AcceptanceWitnesses): Verdict {
   if (!a.session || !a.promptId) return { ok: false, why: 'it names no prompt of a session' };
   const rs = w.promptReceipts(a.session).filter((r) => r.promptId === a.promptId);
-  if (!rs.length) return { ok: false, why: `the prompt hook never received prompt ${a.promptId} in session ${a.session}` };
+  if (!rs.length) return { ok: false, why: `the prompt hook never received prompt ${shown(a.promptId)} in session ${shown(a.session)}` };
   const naming = rs.filter((r) => r.accepts.includes(a.id));
-  if (!naming.length) return { ok: false, why: `prompt ${a.promptId} did not say "accept ${a.id}"` };
+  if (!naming.length) return { ok: false, why: `prompt ${shown(a.promptId)} did not say "accept ${a.id}"` };
   const own = naming.find((r) => !r.nested && (!r.sdk || w.countSdkPrompts));
-  if (!own) return { ok: false, why: naming.some((r) => r.nested) ? `prompt ${a.promptId} was typed into a Claude Code started from inside another` : `prompt ${a.promptId} came from a launcher (claude -p or the SDK), and this goal counts only typed prompts` };
+  if (!own) return { ok: false, why: naming.some((r) => r.nested) ? `prompt ${shown(a.promptId)} was typed into a Claude Code started from inside another` : `prompt ${shown(a.promptId)} came from a launcher (claude -p or the SDK), and this goal counts only typed prompts` };
   // The receipt's time is when it happened; the entry's may have been rewritten.
   return { ok: true, at: own.time };
 }
@@ -64,7 +70,7 @@ function forged(a: Acceptance, why: string): Finding {
     id: findingId('acceptance-forged', `${a.id}\0${a.source}\0${a.at}\0${a.session ?? ''}\0${a.promptId ?? ''}`),
     kind: 'acceptance-forged',
     severity: 'error',
-    message: `acceptances.json says you accepted ${a.id} (${a.source === 'words' ? 'your words' : 'the dashboard'}, ${a.at}), but nothing witnesses it: ${why}. It is not counted.`,
+    message: `acceptances.json says you accepted ${a.id} (${a.source === 'words' ? 'your words' : 'the dashboard'}, ${shown(a.at)}), but nothing witnesses it: ${why}. It is not counted.`,
     action: `Only you accept a finding: type "accept ${a.id}" in Claude Code or press Accept in the dashboard; the entry was written by something else.`,
     file: null,
     line: null,
