@@ -1,11 +1,11 @@
 // The dashboard's Accept button for an integrity finding: the person's decision, so only in a
 // trusted workspace, only for an error the tally shows now, and only after a modal confirmation
-// naming the finding. Recorded in .claude/proofmeter/acceptances.json with the time and the
-// source `dashboard`; the tally then reads it as accepted. No vscode import: the host passes its
-// window and trust in (acceptFinding.ts), tests pass fakes.
+// naming the finding. Recorded by the CLI's `proofmeter accept` (the host runs it; the person-only
+// path, which also writes the witness the tally asks for) in .claude/proofmeter/acceptances.json
+// with the time and the source `dashboard`; the tally then reads it as accepted. No vscode
+// import: the host passes its window, trust and CLI in (acceptFinding.ts), tests pass fakes.
 import { METER_STATE_DIR } from '../core/meterStateDir';
 import type { ViewState } from '../protocol';
-import { recordAcceptance } from '../workspace/acceptances';
 
 export type AcceptOutcome = 'ok' | 'refused' | 'cancelled';
 
@@ -13,7 +13,8 @@ export interface AcceptDeps {
   trusted: () => boolean;
   confirm: (message: string, detail: string) => PromiseLike<boolean>;
   warn: (message: string) => void;
-  now: () => Date;
+  /** Records the acceptance (`proofmeter accept ID --cwd WS`); null when recorded, else why not, in one line. */
+  record: (workspace: string, id: string) => PromiseLike<string | null>;
 }
 
 export async function acceptFindingFlow(cwd: string | null, id: string, shown: ViewState['seal'], deps: AcceptDeps): Promise<AcceptOutcome> {
@@ -31,6 +32,10 @@ export async function acceptFindingFlow(cwd: string | null, id: string, shown: V
     `${f.message}\n\nAn accepted error no longer keeps the verdict NOT DONE. The acceptance is recorded with its time in ${METER_STATE_DIR}/acceptances.json.`,
   );
   if (!ok) return 'cancelled';
-  recordAcceptance(cwd, { id, at: deps.now().toISOString(), source: 'dashboard', session: null, promptId: null });
+  const failed = await deps.record(cwd, id);
+  if (failed !== null) {
+    deps.warn(`Proofmeter: ${id} was not accepted: ${failed}`);
+    return 'refused';
+  }
   return 'ok';
 }

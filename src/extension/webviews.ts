@@ -239,7 +239,7 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
       }
       case 'acceptFinding': {
         const m = this.meter();
-        const outcome = await acceptFinding(m?.folder.uri.fsPath ?? null, msg.id, m?.current().seal ?? []);
+        const outcome = await acceptFinding(this.extensionUri.fsPath, m?.folder.uri.fsPath ?? null, msg.id, m?.current().seal ?? []);
         if (outcome === 'ok') void m?.refresh('finding accepted');
         return outcome === 'refused' ? 'refused' : 'ok';
       }

@@ -4,6 +4,8 @@
 // hands them over. Only in a genuine hook of a top-level session: words piped into the runner
 // from the agent's shell, or typed into a Claude Code the agent started, decide nothing. A prompt
 // from a launcher (claude -p, the SDK) decides only when the goal counts launcher prompts.
+// The prompt's receipt (receipts.ts, written first) lists the findings it accepts: the witness
+// without which the tally does not count the acceptance recorded here.
 import { acceptedIds } from '../core/findings/acceptance';
 import type { Caller } from '../workspace/processAncestry';
 import { recordAcceptance } from '../workspace/acceptances';

@@ -1,12 +1,14 @@
 // The node side of the receipts (the Bash one is normally the sh script, install/receiptScript.ts):
 // - every prompt Claude Code hands UserPromptSubmit: its id, a digest of its text, the ids it
-//   affirms, and whether it came from a launcher or a nested Claude Code;
+//   affirms, the findings it accepts, and whether it came from a launcher or a nested Claude Code;
 // - every background task notice, which arrives there as a prompt: task id, status, exit code;
 // - every question-box answer (PostToolUse AskUserQuestion): the ids it affirms;
 // - a Bash call, for an entry that runs `proofmeter hook receipt` instead of the sh script.
 // A receipt is written only for a genuine hook call: input piped in from the agent's own shell
 // would otherwise witness words nobody typed. Writing one never changes a hook's answer.
 import { affirmedIds } from '../core/evidence/affirmedIds';
+import { acceptedIds } from '../core/findings/acceptance';
+import { isHarnessText } from '../core/transcript/harnessText';
 import { bashDigest, wordsDigest, type Receipt } from '../core/evidence/receipt';
 import { parseNotice } from '../core/transcript/notice';
 import { appendReceipt } from '../workspace/receiptStore';
@@ -60,7 +62,9 @@ function promptReceipt(input: HookInput, ctx: HookContext): void {
     return;
   }
   const sdk = (ctx.env.CLAUDE_CODE_ENTRYPOINT ?? '').startsWith('sdk');
-  write(ctx, { v: 1, kind: 'prompt', session, promptId, digest: wordsDigest(prompt), ids: affirmed(prompt), sdk, nested: w === 'nested', time });
+  // The findings it accepts, read as the prompt hook reads them (personDecisions.ts): never from a slash command or Claude Code's own text.
+  const accepts = prompt.trimStart().startsWith('/') || isHarnessText(prompt) ? [] : acceptedIds(prompt);
+  write(ctx, { v: 1, kind: 'prompt', session, promptId, digest: wordsDigest(prompt), ids: affirmed(prompt), sdk, nested: w === 'nested', accepts, time });
 }
 
 function answersText(v: unknown): string {

@@ -1,13 +1,20 @@
 // The findings the person accepted: an `error` finding keeps the verdict NOT DONE until they do.
 // Written by the prompt hook for the person's typed "accept F-…" (a genuine hook of a top-level
-// session, hooks/personDecisions.ts) and by the VS Code dashboard after a confirmation, with the
-// time and where it came from. The meter's own state: the guard refuses the agent's writes.
-import { readFileSync } from 'node:fs';
+// session, hooks/personDecisions.ts) and by `proofmeter accept` (the dashboard's Accept button runs
+// it) with the time and where it came from. The meter's own state: the guard refuses the agent's
+// writes, but a script that builds the path from pieces can still write it, so an entry counts
+// only with its witness (core/findings/acceptanceWitness.ts): the prompt's receipt, or the receipt
+// `proofmeter accept` appends beside the seal's outside copy.
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { acceptanceSchema, type Acceptance } from '../core/findings/acceptance';
+import { dashboardReceiptSchema, witnessAcceptances, type DashboardReceipt, type WitnessedAcceptances } from '../core/findings/acceptanceWitness';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
+import type { PromptReceipt, Receipt } from '../core/evidence/receipt';
+import { readReceipts } from './receiptStore';
+import { outsideSealDir, realWorkspace } from './sealRecord/paths';
 
 const FILE = join(STATE_DIR, 'acceptances.json');
 const fileSchema = z.object({ version: z.literal(1), accepted: z.array(z.unknown()) });
@@ -26,10 +33,63 @@ export function readAcceptances(workspace: string): Acceptance[] {
   }
 }
 
-/** Adds an acceptance; accepting an id again keeps the first (its time and source stand). */
+const sameDecision = (x: Acceptance, a: Acceptance) => x.id === a.id && x.source === a.source && x.session === a.session && x.promptId === a.promptId && (a.source === 'words' || x.at === a.at);
+
+/**
+ * Adds an acceptance; the same decision again (the same prompt's words, or the same dashboard
+ * record) keeps the first. Another entry for the same id is kept beside it: an entry someone else
+ * wrote first must not stand in for the person's own.
+ */
 export function recordAcceptance(workspace: string, a: Acceptance): 'recorded' | 'already' {
   const list = readAcceptances(workspace);
-  if (list.some((x) => x.id === a.id)) return 'already';
+  if (list.some((x) => sameDecision(x, a))) return 'already';
   writeFileAtomic(join(workspace, FILE), JSON.stringify({ version: 1, accepted: [...list, a] }, null, 1) + '\n');
   return 'recorded';
+}
+
+/** The dashboard's receipts: beside the seal's outside copy, keyed by the workspace's real path. */
+export function dashboardReceiptsPath(workspace: string, env: NodeJS.ProcessEnv): string {
+  return join(outsideSealDir(realWorkspace(workspace), env), 'acceptances.jsonl');
+}
+
+/** Every well-formed line of the dashboard's receipts; a damaged one witnesses nothing. */
+export function readDashboardReceipts(workspace: string, env: NodeJS.ProcessEnv): DashboardReceipt[] {
+  let text: string;
+  try {
+    text = readFileSync(dashboardReceiptsPath(workspace, env), 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split('\n').flatMap((line) => {
+    if (!line) return [];
+    try {
+      const r = dashboardReceiptSchema.safeParse(JSON.parse(line));
+      return r.success ? [r.data] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Appends one dashboard receipt (one short line with O_APPEND). Only `proofmeter accept` calls it, for the person. */
+export function appendDashboardReceipt(workspace: string, env: NodeJS.ProcessEnv, r: DashboardReceipt): void {
+  const path = dashboardReceiptsPath(workspace, env);
+  mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+  appendFileSync(path, JSON.stringify(r) + '\n');
+}
+
+/** The acceptances that count, each held to its witness, and a finding for each that is not. */
+export function witnessedAcceptances(workspace: string, env: NodeJS.ProcessEnv, countSdkPrompts: boolean): WitnessedAcceptances {
+  const list = readAcceptances(workspace);
+  if (!list.length) return { accepted: [], findings: [] };
+  const prompts = new Map<string, PromptReceipt[]>();
+  return witnessAcceptances(list, {
+    promptReceipts: (session) => {
+      let rs = prompts.get(session);
+      if (!rs) prompts.set(session, (rs = readReceipts(workspace, session).receipts.filter((r: Receipt): r is PromptReceipt => r.kind === 'prompt')));
+      return rs;
+    },
+    dashboard: readDashboardReceipts(workspace, env),
+    countSdkPrompts,
+  });
 }

@@ -18,7 +18,7 @@ import { forgedCacheFindings, ownSessions, workspaceRoots } from './ownSessions'
 import { readPlanCached } from './planCache';
 import { findingsForFrozen } from '../core/plan/frozenFindings';
 import { planChangedFindings } from '../core/findings/planChanged';
-import { readAcceptances } from './acceptances';
+import { witnessedAcceptances } from './acceptances';
 import { listSessions, projectTranscriptDir, sessionTranscriptOf, subagentFiles } from './transcriptFiles';
 import { checkSeal } from './sealRecord/check';
 import { goalToCount } from './sealRecord/goal';
@@ -162,6 +162,8 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
   const own = ownSessions(read, sessions, roots);
   // A pass, notice or words count only with the receipt Claude Code's hook wrote (witness.ts).
   const witnessed = witnessedInputs(src.cwd, own.kept);
+  // An acceptance counts only with its witness; a forged entry is a finding (acceptanceWitness.ts).
+  const acceptances = witnessedAcceptances(src.cwd, env, goal.countSdkPrompts);
   return {
     kind: 'goal',
     inputs: {
@@ -171,8 +173,8 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       added,
       transcripts: witnessed.transcripts,
       projectRoots: roots,
-      integrity: [...seal.findings, ...(seal.seal ? contentFindings(src.cwd, seal.seal, env) : []), ...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath)],
-      accepted: readAcceptances(src.cwd),
+      integrity: [...seal.findings, ...(seal.seal ? contentFindings(src.cwd, seal.seal, env) : []), ...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath), ...acceptances.findings],
+      accepted: acceptances.accepted,
       home,
       countSdkPrompts: goal.countSdkPrompts,
       // The verifier's re-runs: they can take a proof back, never give one.

@@ -42,6 +42,11 @@ export const promptReceipt = z.object({
   sdk: z.boolean(),
   /** The Claude Code that got it was started by another Claude Code: nobody's words. */
   nested: z.boolean(),
+  /**
+   * The finding ids the prompt accepts ("accept F-1a2b3c4"), as the prompt hook read them: the
+   * witness of an acceptance typed in Claude Code. Absent in receipts written before it was kept.
+   */
+  accepts: z.array(z.string().regex(/^F-[0-9a-z]{7}$/)).max(50).default([]),
   time: z.string(),
 });
 

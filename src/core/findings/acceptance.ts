@@ -1,5 +1,6 @@
 // The person's acceptance of a finding: its id, when, and how they said it (typed words in the
-// session, or the dashboard's button). Read back from .claude/proofmeter/acceptances.json.
+// session, or the dashboard's button). Read back from .claude/proofmeter/acceptances.json, and
+// counted only with its witness (acceptanceWitness.ts).
 import { z } from 'zod';
 
 export const acceptanceSchema = z.object({

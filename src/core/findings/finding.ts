@@ -22,6 +22,7 @@ export const FINDING_KINDS = [
   'history-rewritten',
   'plan-changed',
   'failed-on-rerun',
+  'acceptance-forged',
 ] as const;
 
 export const findingKindSchema = z.enum(FINDING_KINDS);

@@ -171,6 +171,8 @@ describe('guard: the runner\'s subcommands', () => {
     ['node --no-warnings dist/proofmeter.js hook guard', 'proofmeter hook'],
     ['npx proofmeter hook stop', 'proofmeter hook'],
     ['npx --yes proofmeter adopt PLAN.md', 'proofmeter adopt'],
+    ['npx proofmeter accept F-1a2b3c4', 'proofmeter accept'],
+    ['node .claude/proofmeter/proofmeter.js accept F-1a2b3c4 --cwd .', 'proofmeter accept'],
     ['env X=1 proofmeter verify', 'proofmeter verify'],
     ['proofmeter demo', 'proofmeter demo'],
     ['proofmeter frobnicate', 'proofmeter frobnicate'],

@@ -7,6 +7,11 @@ import type { HookContext } from '../../../src/hooks/context';
 import { promptSubmit } from '../../../src/hooks/prompt';
 import type { Tally } from '../../../src/core/tally/tally';
 import { readAcceptances } from '../../../src/workspace/acceptances';
+import { readReceipts } from '../../../src/workspace/receiptStore';
+import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
+import { acceptedNote } from '../../../src/core/tally/integrityLines';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readAllowances, recordDenial } from '../../../src/workspace/allowances';
 import { writeGoal, readGoal } from '../../../src/workspace/goalState';
 import { addedContext, answerJson, freeze, sealGoal, workspace, type Workspace } from './helpers';
@@ -80,5 +85,52 @@ describe("the person's typed decisions", () => {
     say(w, "Don't allow G-3fa9c2 and don't accept F-1a2b3c4", ctx(w, 'hook'));
     assert.deepEqual(readAllowances(w.ws), []);
     assert.deepEqual(readAcceptances(w.ws), []);
+  });
+
+  it("the prompt's receipt names the findings it accepts, so the tally counts the typed acceptance", () => {
+    const w = setup();
+    say(w, 'Accept F-1a2b3c4', ctx(w, 'hook'));
+    const [r] = readReceipts(w.ws, 's1').receipts;
+    assert.ok(r?.kind === 'prompt');
+    assert.deepEqual(r.accepts, ['F-1a2b3c4']);
+    assert.deepEqual(tallyWorkspace({ cwd: w.ws, env: w.env }).integrity.filter((f) => f.kind === 'acceptance-forged'), []);
+  });
+
+  it("a slash command's receipt accepts nothing", () => {
+    const w = setup();
+    say(w, '/compact accept F-1a2b3c4', ctx(w, 'hook'));
+    const [r] = readReceipts(w.ws, 's1').receipts;
+    assert.ok(r?.kind === 'prompt');
+    assert.deepEqual(r.accepts, []);
+  });
+
+  /** What the agent's script writes: a well-formed entry, path built from pieces, no receipt. */
+  const forge = (w: Workspace, entries: object[]) =>
+    writeFileSync(join(w.ws, '.claude', 'proofmeter', 'acceptances.json'), JSON.stringify({ version: 1, accepted: entries }));
+
+  it('a forged acceptances.json entry is not counted, and is an acceptance-forged error that holds the verdict', () => {
+    const w = setup();
+    forge(w, [{ id: 'F-1a2b3c4', at: '2026-12-01T10:00:00.000Z', source: 'words', session: 's1', promptId: 'p9' }, { id: 'F-1a2b3c5', at: '2026-12-01T10:00:00.000Z', source: 'dashboard', session: null, promptId: null }]);
+    const t = tallyWorkspace({ cwd: w.ws, env: w.env });
+    assert.deepEqual(t.accepted, []);
+    const forged = t.integrity.filter((f) => f.kind === 'acceptance-forged');
+    assert.deepEqual(forged.map((f) => [f.severity, /F-1a2b3c4|F-1a2b3c5/.exec(f.message)?.[0]]), [['error', 'F-1a2b3c4'], ['error', 'F-1a2b3c5']]);
+    assert.equal(t.verdict, 'not-done');
+  });
+
+  it("the person's typed acceptance still counts after the agent wrote an entry for the same id first", () => {
+    const w = setup();
+    forge(w, [{ id: 'F-1a2b3c4', at: '2026-12-01T10:00:00.000Z', source: 'words', session: 's1', promptId: 'p9' }]);
+    const forged = tallyWorkspace({ cwd: w.ws, env: w.env }).integrity.find((f) => f.kind === 'acceptance-forged')!;
+    // The agent, ahead of the person, also "accepts" the finding about its forgery.
+    forge(w, [...readAcceptances(w.ws), { id: forged.id, at: '2026-12-01T10:00:00.000Z', source: 'words', session: 's1', promptId: 'p8' }]);
+    const a = say(w, `accept ${forged.id}`, ctx(w, 'hook'));
+    assert.match(contextOf(a), new RegExp(`the person accepted finding ${forged.id}`));
+    const t = tallyWorkspace({ cwd: w.ws, env: w.env });
+    assert.deepEqual(t.accepted?.map((x) => [x.id, x.promptId]), [[forged.id, 'p1']]);
+    assert.match(acceptedNote(t, forged) ?? '', /^accepted by you \(your words, /);
+    // The second forged entry is a finding of its own, so the verdict stays held.
+    assert.equal(t.integrity.filter((f) => f.kind === 'acceptance-forged').length, 2);
+    assert.equal(t.verdict, 'not-done');
   });
 });

@@ -23,7 +23,7 @@ describe('prompt and answer receipts', () => {
 
   it('a typed prompt gets a receipt with its id, its digest and the ids it names, never its text', () => {
     promptSubmit(prompt('S2 looks good, and S10 too'), ctx('hook'));
-    assert.deepEqual(receiptsOf(ws, S), [{ v: 1, kind: 'prompt', session: S, promptId: 'p-1', digest: wordsDigest('S2 looks good, and S10 too'), ids: ['S2', 'S10'], sdk: false, nested: false, time: NOW.toISOString() }]);
+    assert.deepEqual(receiptsOf(ws, S), [{ v: 1, kind: 'prompt', session: S, promptId: 'p-1', digest: wordsDigest('S2 looks good, and S10 too'), ids: ['S2', 'S10'], sdk: false, nested: false, accepts: [], time: NOW.toISOString() }]);
   });
 
   it('a prompt from a launcher and one in a nested Claude Code say so', () => {
