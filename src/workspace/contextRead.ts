@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { contextBytes, newContextState, type ContextState } from '../core/context/contextScan';
 import { writeCacheFile } from './cacheDir';
 import { feedChunks } from './feedChunks';
-import { CONTEXT_ENTRY_VERSION, contextEntry, type ContextEntry, type SavedContext } from './contextEntry';
+import { CONTEXT_ENTRY_VERSION, contextEntry, restoreContextState, storeContextState, type ContextEntry, type SavedContext } from './contextEntry';
 import { cacheFile, probeHash } from './scanCache';
 import { readJsonFile } from './readJsonFile';
 
@@ -71,12 +71,12 @@ export function readContextResumed(path: string, prev: SavedContext | null): Con
 export function loadContextEntry(file: string): SavedContext | null {
   const entry = readJsonFile(file, contextEntry);
   if (!entry) return null;
-  const { version: _, ...saved } = entry;
-  return saved;
+  const { version: _, state, ...ids } = entry;
+  return { ...ids, state: restoreContextState(state) };
 }
 
 function entryJson(s: SavedContext): string {
-  return JSON.stringify({ version: CONTEXT_ENTRY_VERSION, ...s } satisfies ContextEntry);
+  return JSON.stringify({ version: CONTEXT_ENTRY_VERSION, ...s, state: storeContextState(s.state) } satisfies ContextEntry);
 }
 
 /**
