@@ -8,6 +8,12 @@ import { goalPath } from '../../../src/workspace/goalState';
 import { parseDoctorReport, type DoctorReport } from '../../../src/extension/doctorVerdict';
 import { cli } from '../helpers/cli';
 import { tallyJson } from '../helpers/cliJson';
+import { z } from 'zod';
+
+/** The part of `doctor --json` these tests read: the seal's state and where its two copies are. */
+const doctorSeal = z.object({
+  seal: z.object({ state: z.string(), copies: z.object({ inside: z.object({ path: z.string() }), outside: z.object({ path: z.string() }) }) }),
+});
 
 function doctorJson(out: string): DoctorReport {
   const report = parseDoctorReport(out);
@@ -67,7 +73,7 @@ describe('proofmeter doctor and the seal', () => {
 
   it('a goal with both copies of the seal removed: doctor says MISSING and exits 1, the status line tampered; --reseal seals it', async () => {
     const w = await adopted();
-    const copies = JSON.parse((await cli(['doctor', '--json'], { cwd: w.ws, env: w.env })).out).seal.copies;
+    const copies = doctorSeal.parse(JSON.parse((await cli(['doctor', '--json'], { cwd: w.ws, env: w.env })).out)).seal.copies;
     rmSync(copies.inside.path);
     rmSync(copies.outside.path);
     const d = await cli(['doctor'], { cwd: w.ws, env: w.env });
@@ -78,15 +84,15 @@ describe('proofmeter doctor and the seal', () => {
     assert.doesNotMatch(d.out, /--restore/, 'no sealed goal to restore');
     const line = await cli(['statusline'], { cwd: w.ws, env: w.env });
     assert.match(line.out, /⚠ tampered: meter-tampered · proofmeter doctor/);
-    const t = JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    const t = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
     assert.equal(t.verdict, 'not-done');
-    assert.deepEqual(t.integrity.map((f: { kind: string }) => f.kind), ['meter-tampered']);
+    assert.deepEqual(t.integrity.map((f) => f.kind), ['meter-tampered']);
     const r = await cli(['doctor', '--reseal'], { cwd: w.ws, env: w.env });
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^Resealed .* \(1 finding accepted\): goal sealed/);
-    const json = JSON.parse((await cli(['doctor', '--json'], { cwd: w.ws, env: w.env })).out);
+    const json = doctorSeal.parse(JSON.parse((await cli(['doctor', '--json'], { cwd: w.ws, env: w.env })).out));
     assert.equal(json.seal.state, 'intact');
-    assert.deepEqual(JSON.parse((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out).integrity, []);
+    assert.deepEqual(tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out).integrity, []);
   });
 
   const refused: Array<[string, string]> = [
