@@ -2,7 +2,7 @@
 // sets each result beside what the session's evidence says. Exit 0 only when every re-run passed.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { disagrees, rerunEnd, type Rerun, type RerunJson } from '../../core/evidence/rerun';
+import { disagrees, rerunEnd, rerunSchema, type Rerun, type RerunJson } from '../../core/evidence/rerun';
 import type { ItemState } from '../../core/evidence/evidenceSchema';
 import { tallyText } from '../../core/tally/format';
 import type { Tally } from '../../core/tally/tally';
@@ -104,22 +104,8 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
   const after = tallyWorkspace({ cwd, env: io.env });
   const viewed: RerunJson[] = (clean ? after.verifier?.clean : after.verifier?.results) ?? [];
   const sessionOf = (id: string): ItemState => viewed.find((v) => v.id === id)?.session ?? before.items.find((i) => i.id === id)?.state ?? 'unrun';
-  const results: VerifyResultJson[] = verified.results.map((r) => ({
-    id: r.id,
-    proof: r.proof,
-    outcome: r.outcome,
-    exit: r.exit,
-    signal: r.signal,
-    durationMs: r.durationMs,
-    outputBytes: r.outputBytes,
-    outputTruncated: r.outputTruncated,
-    // Listed, not spread from rerunResult: verify --json's key order (session before at) is its output.
-    session: sessionOf(r.id),
-    at: r.at,
-    clean: r.clean,
-    timeoutMs: r.timeoutMs,
-    error: r.error,
-  }));
+  // The schema keeps the re-run's own fields and drops what only the saved file needs (tree key, environment).
+  const results: VerifyResultJson[] = verified.results.map((r) => ({ ...rerunSchema.parse(r), session: sessionOf(r.id) }));
   const disagreements = results.filter((r) => disagrees(r.session, r.outcome)).map((r) => r.id);
   const json: VerifyJson = {
     results,
