@@ -59,6 +59,9 @@ describe('receipts, field by field', () => {
     ['answers only in the input', { tool_response: { answers: {} }, tool_input: { answers: { a: 'S5 is done' } } }, 'hook', ['S5'], false],
     ['a response that is text', { tool_response: 'S4 is done', tool_input: { answers: { a: 'S8 works' } } }, 'hook', ['S8'], false],
     ['answers that are text', { tool_response: { answers: 'S4 is done' } }, 'hook', [], false],
+    ['a null response, answers in the input', { tool_response: null, tool_input: { answers: { a: 'S5 is done' } } }, 'hook', ['S5'], false],
+    ['null answers, answers in the input', { tool_response: { answers: null }, tool_input: { answers: { a: 'S5 is done' } } }, 'hook', ['S5'], false],
+    ['a list holding a list, which is no answer', { tool_response: { answers: { a: [['S9 is done'], 'fine'] } } }, 'hook', [], false],
     ['a nested Claude Code', { tool_response: { answers: { a: 'S4 is done' } } }, 'nested-hook', ['S4'], true],
   ];
   for (const [name, over, kind, ids, nested] of answerCases) {
