@@ -50,6 +50,7 @@ describe('the guard reads a Bash command', () => {
     ['cp --target-directory=.claude settings.json', [['settings', 'cp', '.claude/settings.json']]],
     ['cp --target-directory .claude settings.json', [['settings', 'cp', '.claude/settings.json']]],
     ['cp .claude/settings.json', []],
+    ['cp a.txt .claude/proofmeter', [['state', 'cp', '.claude/proofmeter'], ['state', 'cp', '.claude/proofmeter/a.txt']]],
     ['cp a.txt settings.json .claude', [['settings', 'cp', '.claude/settings.json']]],
     ['dd if=.claude/settings.json of=/tmp/x', []],
     ['sed \'s/a-i/b/\' .claude/settings.json', []],
@@ -74,6 +75,7 @@ describe('the guard reads a Bash command', () => {
     ['find src -delete', []],
     ['find src ( .claude -o -name x ) -delete', []],
     ['find src ! .claude -delete', []],
+    ['find src \\( .claude -o -name x \\) -delete', []],
     // git: rm/mv operands, discarding commands and the pathspecs that leave .claude out.
     ['git rm .claude/settings.json', [['settings', 'git rm', '.claude/settings.json']]],
     ['git mv .claude/settings.json x', [['settings', 'git mv', '.claude/settings.json']]],
@@ -99,6 +101,7 @@ describe('the guard reads a Bash command', () => {
     ['rm -rf *', [['state', 'rm', 'WS']]],
     ['echo x > .cl*/proofmeter', [['state', '> redirect', 'WS']]],
     ['rm -rf .claude/*', [['state', 'rm', '.claude']]],
+    ['rm -rf src/a*', []],
     ['rm -rf .cl*', [['state', 'rm', 'WS']]],
   ];
   for (const [command, findings] of cases) {
