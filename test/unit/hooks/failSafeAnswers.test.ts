@@ -2,6 +2,7 @@
 // incident records, and which workspace the handler is given (mutation testing found these unguarded).
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import type { HookName } from '../../../src/core/install/entries';
 import { HookFault } from '../../../src/workspace/health';
 import type { HookContext } from '../../../src/hooks/context';
@@ -76,9 +77,31 @@ describe('the call around a gate', () => {
 
   it('the health record counts the bytes of both outputs and the time since the call began', async () => {
     const w = workspace();
+    const t0 = performance.now();
     await gate('guard', payload('pretool-bash', { cwd: w.ws }), w, { handler: () => ({ code: 0, stdout: '{}', stderr: 'de', outcome: 'pass' }) });
+    const took = performance.now() - t0;
     const [rec] = health(w);
     assert.equal(rec.outputBytes, 4);
-    assert.ok(rec.durationMs >= 0 && rec.durationMs < 60_000, `a duration measured from the call: ${rec.durationMs}`);
+    assert.ok(rec.durationMs >= 0 && rec.durationMs <= took + 1, `a duration measured from the call: ${rec.durationMs} of ${took} ms`);
+  });
+
+  const shapes: Array<[string, string]> = [
+    ['{"session_id": 5}', 'hook input has the wrong shape at session_id (invalid_type)'],
+    ['[]', 'hook input has the wrong shape at the top (invalid_type)'],
+  ];
+  for (const [raw, reason] of shapes) {
+    it(`input ${raw} is a bad-input fault that names where its shape is wrong`, async () => {
+      const w = workspace();
+      const r = await gate('guard', null, w, { raw });
+      assert.match(r.json.systemMessage, new RegExp(`^Proofmeter's guard failed \\(bad-input: ${reason.replace(/[()]/g, '\\$&')}\\); this tool call was not checked\\.`));
+    });
+  }
+
+  it("a fault of another gate with a goal frozen keeps that gate's own fail-safe", async () => {
+    const w = workspace();
+    freeze(w, MAIN_PLAN);
+    const r = await gate('guard', payload('pretool-bash', { cwd: w.ws }), w, { handler: boom });
+    const path = /Details: (\S+?\.json)/.exec(r.json.systemMessage)![1]!;
+    assert.equal(JSON.parse(readFileSync(path, 'utf8')).failSafe, 'tool call not checked');
   });
 });
