@@ -5,19 +5,18 @@
 // 22 or later: under an older Node this runs it with the Node 24 that the VS Code tests install
 // into .cache/vscode (node scripts/setup-vscode.mjs), first in PATH so the test processes use it too.
 // Its mocha runner loads mocha 12 through scripts/stryker-mocha12.cjs.
-// The incremental file keeps the results of files a scoped run did not mutate (mutateIncremental.mjs),
-// and the scores of every file run so far are printed at the end (mutateScores.mjs).
+// A run scoped with --mutate keeps the other files' results in the incremental file (StrykerJS 10
+// carries whatever is outside its scope), and the end prints the score of every folder run so far
+// (mutateScores.mjs).
 // Arguments go to `stryker run`, e.g. `npm run mutate -- --mutate src/core/tally/stages.ts`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vscodePaths } from './setup-vscode.mjs';
-import { carryOver } from './mutateIncremental.mjs';
 import { scores, table } from './mutateScores.mjs';
 
 const INCREMENTAL = JSON.parse(readFileSync('stryker.config.json', 'utf8')).incrementalFile;
-const readReport = () => (existsSync(INCREMENTAL) ? readFileSync(INCREMENTAL, 'utf8') : null);
 
 const major = Number(process.versions.node.split('.')[0]);
 let env = process.env;
@@ -34,9 +33,6 @@ if (major < 22) {
 // Every Stryker process (the runner, its checker and test-runner children) loads the mocha-12 path shim.
 const shim = `--require=${join(dirname(fileURLToPath(import.meta.url)), 'stryker-mocha12.cjs')}`;
 env = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, shim].filter(Boolean).join(' ') };
-const before = readReport();
 const r = spawnSync(node, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', ...process.argv.slice(2)], { stdio: 'inherit', env });
-const after = readReport();
-if (before && after && after !== before) writeFileSync(INCREMENTAL, JSON.stringify(carryOver(JSON.parse(before), JSON.parse(after)), null, 2));
-if (after) process.stdout.write(`\nScores of every file run so far (${INCREMENTAL}):\n${table(scores(JSON.parse(readReport())))}\n`);
+if (existsSync(INCREMENTAL)) process.stdout.write(`\nScores of every file run so far (${INCREMENTAL}):\n${table(scores(JSON.parse(readFileSync(INCREMENTAL, 'utf8'))))}\n`);
 process.exitCode = r.status ?? 1;

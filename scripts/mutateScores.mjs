@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `node scripts/mutateScores.mjs` (also printed after each `npm run mutate`): the mutation score of each folder of src/core and of src/hooks, as a
-// Markdown table, from StrykerJS's incremental file (every file any run has mutated, see
-// mutateIncremental.mjs) or the report given as the argument. Score as StrykerJS counts it:
-// killed and timed out over every mutant that compiled and was not ignored.
+// `node scripts/mutateScores.mjs` (also printed after each `npm run mutate`): the mutation score
+// of each folder of src/core and of src/hooks as a Markdown table, from StrykerJS's incremental
+// file (every file any run has mutated) or the report given as the argument. The score as StrykerJS
+// counts it: killed and timed out over every mutant that compiled and was not ignored.
 import { readFileSync } from 'node:fs';
 
 const STATUSES = ['Killed', 'Timeout', 'Survived', 'NoCoverage'];

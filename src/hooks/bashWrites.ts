@@ -238,8 +238,12 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   } else if (IN_PLACE.has(verb) && args.some((a) => /^-[A-Za-z]*i/.test(a) || a.startsWith('--in-place'))) {
     for (const a of ops) check(a, `${verb} -i`, 'write');
   } else if (SHELLS.has(verb)) {
-    const c = args.findIndex((a) => /^-[A-Za-z]*c$/.test(a));
-    if (c >= 0 && args[c + 1] !== undefined) found.push(...analyzeAt(args[c + 1]!, scope, depth + 1));
+    // -c may share its dash with other flags (sh -cx, sh -ec), and its command is the first word
+    // after it that is not an option (sh -c -e '…'): every later word is read as one, since an
+    // option or an argument read as a command finds nothing, and so no command slips by.
+    const c = args.findIndex((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a));
+    const bodies = c >= 0 ? args.slice(c + 1) : [];
+    if (bodies.length) for (const body of bodies) found.push(...analyzeAt(body, scope, depth + 1));
     // A script fed on standard input (sh <<EOF, bash <<< "…") is read like one given with -c.
     else if (stdinText(seg).length) for (const input of stdinText(seg)) found.push(...analyzeAt(input, scope, depth + 1));
     else found.push(...analyzeScript(ops[0], scope, depth));

@@ -19,7 +19,7 @@ export function bashReason(f: BashFinding): string {
     case 'git':
       return `Proofmeter guard: \`${f.target}\` ${GIT_WHY[f.how] ?? 'is refused'}.`;
     case 'claude-dir':
-      return `Proofmeter guard: \`${f.how}\` here would replace or remove files in .claude/ (the meter's settings and state). Name the paths you mean, outside .claude/ (for example \`${f.how.startsWith('git clean') ? 'git clean -fd -e .claude' : f.how.startsWith('git stash') ? 'git stash push -- src/' : `${f.how} -- src/`}\`).`;
+      return `Proofmeter guard: \`${f.how}\` here would replace or remove files in .claude/ (the meter's settings and state). Name the paths you mean, outside .claude/ (for example \`${f.how.startsWith('git clean') ? 'git clean -fd -e .claude' : f.how.startsWith('git stash') ? 'git stash push -- src/' : `${f.how.replace(/ --$/, '')} -- src/`}\`).`;
     case 'records':
       return `Proofmeter guard: this command would change ${f.target} (${f.how}), Claude Code's own session records, which the meter reads as evidence. Leave them to Claude Code; read them if you need to.`;
     case 'managed':
