@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { HookName } from '../../../src/core/install/entries';
 import { HookFault } from '../../../src/workspace/health';
 import type { HookContext } from '../../../src/hooks/context';
-import { blockReason, freeze, gate, health, MAIN_PLAN, payload, systemMessage, workspace } from './helpers';
+import { blockReason, freeze, gate, health, incidentSchema, MAIN_PLAN, payload, systemMessage, workspace } from './helpers';
 
 const boom = () => {
   throw new HookFault('bad-state', 'goal.json is broken');
@@ -43,7 +43,7 @@ describe('the fail-safe answer of each gate', () => {
       if (name !== 'receipt') assert.ok(path, 'the answer points at the incident');
       assert.deepEqual(r.json, answer(path ? ` Details: ${path}` : ''));
       if (path) {
-        const written = JSON.parse(readFileSync(path, 'utf8'));
+        const written = incidentSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
         assert.equal(written.failSafe, summary);
         assert.equal(written.faultClass, 'bad-state');
         assert.ok(written.durationMs >= 0 && written.durationMs < 60_000, `a duration measured from the call: ${written.durationMs}`);
@@ -57,7 +57,7 @@ describe('the fail-safe answer of each gate', () => {
     const r = await gate('stop', payload('stop-first', { cwd: w.ws }), w, { handler: boom });
     assert.equal(r.json?.decision, 'block');
     const path = /Details: (\S+?\.json)/.exec(blockReason(r))![1]!;
-    assert.equal(JSON.parse(readFileSync(path, 'utf8')).failSafe, 'stop blocked: a goal is frozen');
+    assert.equal(incidentSchema.parse(JSON.parse(readFileSync(path, 'utf8'))).failSafe, 'stop blocked: a goal is frozen');
   });
 });
 
@@ -103,6 +103,6 @@ describe('the call around a gate', () => {
     freeze(w, MAIN_PLAN);
     const r = await gate('guard', payload('pretool-bash', { cwd: w.ws }), w, { handler: boom });
     const path = /Details: (\S+?\.json)/.exec(systemMessage(r))![1]!;
-    assert.equal(JSON.parse(readFileSync(path, 'utf8')).failSafe, 'tool call not checked');
+    assert.equal(incidentSchema.parse(JSON.parse(readFileSync(path, 'utf8'))).failSafe, 'tool call not checked');
   });
 });

@@ -7,7 +7,7 @@ import type { Caller, CallerKind } from '../../../src/core/caller/classifyCaller
 import type { Tally } from '../../../src/core/tally/tally';
 import type { HookContext } from '../../../src/hooks/context';
 import { goalLineOf, promptSubmit } from '../../../src/hooks/prompt';
-import { freeze, workspace, writePlan, type Workspace } from './helpers';
+import { addedContext, answerJson, freeze, workspace, writePlan, type Workspace } from './helpers';
 
 const PLAN = '# Walk away\n\n## Steps\n- S1. Build. Proof: `npm run build`\n- S2. Sign off. Proof: human — your words name S2\n- S3. Ship. Proof: `npm run ship`\n';
 const OTHER = '# Other\n\n## Steps\n- S1. Test. Proof: `npm test`\n';
@@ -23,7 +23,7 @@ function say(w: Workspace, prompt: string, opts: { entry?: string; kind?: Caller
   const caller: Caller = { kind: opts.kind ?? 'hook', nested: opts.kind === 'nested-hook', claudePid: 42, why: 'test' };
   const ctx: HookContext = { workspace: w.ws, env: { ...w.env, CLAUDE_CODE_ENTRYPOINT: opts.entry ?? 'cli' }, now: () => new Date(opts.now ?? '2026-12-01T10:00:00.000Z'), callerOf: () => caller };
   const a = promptSubmit({ session_id: 's1', prompt_id: 'p1', hook_event_name: 'UserPromptSubmit', prompt }, ctx, { tally: opts.tally ?? noTally });
-  return { outcome: a.outcome, text: a.stdout ? (JSON.parse(a.stdout).hookSpecificOutput.additionalContext as string) : null };
+  return { outcome: a.outcome, text: a.stdout ? addedContext({ json: answerJson(a) }) : null };
 }
 
 describe('the prompt hook, case by case', () => {

@@ -1,7 +1,7 @@
 // The rules of protectedPaths.ts one by one (mutation testing found each unguarded): which paths
 // are the meter's, spelled as given and resolved, and how a path is shown in a guard message.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { classifyPath, isWithin, protectedPaths, realish, shown, touchesClaudeDir, type Protected } from '../../../src/hooks/protectedPaths';
 import { gateChangeReason } from '../../../src/hooks/gateChangeReason';

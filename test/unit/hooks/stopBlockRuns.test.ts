@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recordBlock, resetBlocks, stopBlocksDir, stopStatePath } from '../../../src/hooks/stopState';
+import { z } from 'zod';
 import { workspace } from './helpers';
 
 const NOW = new Date('2026-12-01T10:00:00.000Z');
@@ -29,7 +30,7 @@ describe('runs of stop blocks', () => {
   it("the session's file holds its count as one JSON line, and the folder keeps itself out of git", () => {
     const ws = workspace().ws;
     recordBlock(ws, 's1', 'p1', true, NOW);
-    assert.deepEqual(readFileSync(stopStatePath(ws, 's1'), 'utf8').split('\n').map((l) => (l ? JSON.parse(l).blocks : l)), [1, '']);
+    assert.deepEqual(readFileSync(stopStatePath(ws, 's1'), 'utf8').split('\n').map((l) => (l ? z.object({ blocks: z.number() }).parse(JSON.parse(l)).blocks : l)), [1, '']);
     assert.equal(readFileSync(join(stopBlocksDir(ws), '.gitignore'), 'utf8'), '# Proofmeter stop-block counts: runtime records, never committed.\n*\n');
   });
 
