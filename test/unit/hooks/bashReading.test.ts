@@ -33,9 +33,10 @@ describe('the guard reads a Bash command', () => {
     ['node x-e \'.claude/settings.json\'', []],
     // Nesting: read four levels deep, beyond that only the text counts.
     ['eval eval eval eval rm -rf .claude/proofmeter', [['state', 'rm', '.claude/proofmeter']]],
-    ['eval eval eval eval eval rm -rf .claude/proofmeter', [['state', 'nested shell', 'a nested command']]],
-    ['eval eval eval eval eval ls', []],
-    ['echo $(echo $(echo $(echo $(echo $(rm -rf .claude/proofmeter)))))', [['state', 'nested shell', 'a nested command']]],
+    ['eval eval eval eval eval rm -rf .claude/proofmeter', [['state', 'nested shell', 'a command nested deeper than the guard reads']]],
+    // Past what the guard reads, a command is refused whatever it names: no honest command nests so deep.
+    ['eval eval eval eval eval ls', [['state', 'nested shell', 'a command nested deeper than the guard reads']]],
+    ['echo $(echo $(echo $(echo $(echo $(rm -rf .claude/proofmeter)))))', [['state', 'nested shell', 'a command nested deeper than the guard reads']]],
     // One finding per fact.
     ['rm .claude/settings.json; rm .claude/settings.json', [['settings', 'rm', '.claude/settings.json']]],
     // Where the shell is: a cd counts after `&&` and `;`, not from a pipeline stage or the background.
@@ -64,12 +65,12 @@ describe('the guard reads a Bash command', () => {
     ['sh -c', []],
     ['sh -c -e \'rm -rf .claude/proofmeter\'', [['state', 'rm', '.claude/proofmeter']]],
     ['bash -c -o pipefail \'rm -rf .claude/proofmeter\'', [['state', 'rm', '.claude/proofmeter']]],
-    ['sh -c \'eval eval eval eval rm -rf .claude/proofmeter\'', [['state', 'nested shell', 'a nested command']]],
-    ['sh <<< \'eval eval eval eval rm -rf .claude/proofmeter\'', [['state', 'nested shell', 'a nested command']]],
+    ['sh -c \'eval eval eval eval rm -rf .claude/proofmeter\'', [['state', 'nested shell', 'a command nested deeper than the guard reads']]],
+    ['sh <<< \'eval eval eval eval rm -rf .claude/proofmeter\'', [['state', 'nested shell', 'a command nested deeper than the guard reads']]],
     ['eval rm -rf .claude/proofmeter', [['state', 'rm', '.claude/proofmeter']]],
     // find: the roots before the first expression, destructive only with -delete or -exec rm.
-    ['find .claude -execdir rm {} +', [['state', 'find -delete', '.claude']]],
-    ['find .claude -exec rm {} +', [['state', 'find -delete', '.claude']]],
+    ['find .claude -execdir rm {} +', [['state', 'find -exec rm', '.claude']]],
+    ['find .claude -exec rm {} +', [['state', 'find -exec rm', '.claude']]],
     ['find .claude -name rm', []],
     ['find src -name .claude -delete', []],
     ['find src -delete', []],

@@ -57,7 +57,7 @@ describe('the stop block after a re-run', () => {
     const r: StopRerun = { results: [], failed: [], notRun: [{ id: 'S1', proof: 'npm test' }], reused: [], envSource: 'runner', budgetMs: 41_500 };
     assert.deepEqual(rerunReason(r, 'CAP').split('\n'), [
       "Proofmeter: this session's transcript says Claude's part is done, but re-running the proofs outside this session's shell disagrees:",
-      "- S1 `npm test`: not re-run yet: the stop gate's time budget (42 s) ran out; the next stop goes on from here",
+      "- S1 `npm test`: not re-run: the stop gate's time budget (42 s) ran out; every proof must pass in one stop's re-run, so proofs that take longer together need a larger `timeout` on the meter's Stop entry (the person's change)",
       "The re-run is `bash --noprofile --norc -c PROOF` in the workspace root with the PATH, HOME and locale of the meter's own process (this goal was frozen before environments were recorded): nothing set in this session's shell (functions, aliases, variables, another folder) reaches it.",
       "Fix what the proof checks in the workspace's files, then run the proof again here; the stop goes through once every re-run passes.",
       'CAP',
