@@ -150,7 +150,8 @@ export function verifierView(session: readonly ItemEvidence[], reruns: readonly 
       const r = rerunFor(e, reruns, isClean);
       if (!r) continue;
       const took = !isClean && e.state === 'proved' && r.outcome !== 'pass' && newerThanSession(r, e);
-      (isClean ? clean : results).push({ ...r, session: e.state, reopened: took });
+      // The re-run's own fields only: a saved one also carries its tree key and environment, which are the cache's.
+      (isClean ? clean : results).push({ ...rerunSchema.parse(r), session: e.state, reopened: took });
       if (disagrees(e.state, r.outcome)) disagreements.add(e.item.id);
       if (took) {
         reopened.push(e.item.id);

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { rerunResult } from '../../../src/core/evidence/rerun';
+import type { ItemEvidence } from '../../../src/core/evidence/evidence';
+import { rerunResult, verifierView } from '../../../src/core/evidence/rerun';
 
 describe('rerunResult', () => {
   it('keeps exactly the result of a run, never its output or where it was saved', () => {
@@ -25,5 +26,37 @@ describe('rerunResult', () => {
       at: '2026-12-01T10:00:00.000Z',
       error: null,
     });
+  });
+});
+
+describe('verifierView', () => {
+  it("shows a saved re-run's own fields beside the session's state, never the cache's tree key or environment", () => {
+    const saved = {
+      id: 'S1',
+      proof: 'npm test',
+      outcome: 'pass' as const,
+      exit: 0,
+      signal: null,
+      durationMs: 9,
+      outputBytes: 0,
+      outputTruncated: false,
+      at: '2026-12-01T10:00:00.000Z',
+      clean: false,
+      timeoutMs: 120_000,
+      error: null,
+      treeKey: 'git:abc',
+      envDigest: '6ec98cf9fa28d188',
+      by: 'verify',
+    };
+    const item: ItemEvidence = {
+      item: { id: 'S1', key: 'S1', text: 'tests pass', list: 'Steps', owner: 'claude', proof: { kind: 'command', command: 'npm test' }, line: 3 },
+      state: 'proved',
+      deciding: null,
+      closedBy: null,
+      handover: null,
+      detail: '',
+    };
+    const [shown] = verifierView([item], [saved]).results;
+    assert.deepEqual(Object.keys(shown ?? {}).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'reopened', 'session', 'signal', 'timeoutMs']);
   });
 });
