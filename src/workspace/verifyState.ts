@@ -4,7 +4,7 @@
 // evidence has it, never make one.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { rerunSchema } from '../core/evidence/rerun';
+import { rerunBySchema, rerunSchema } from '../core/evidence/rerun';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
 import { readJsonFile } from './readJsonFile';
@@ -19,7 +19,7 @@ export const savedRerunSchema = rerunSchema.extend({
   /** Which environment it ran in (goalEnv.ts), by digest only. */
   envDigest: z.string(),
   envSource: z.enum(['goal', 'runner']),
-  by: z.enum(['verify', 'stop']),
+  by: rerunBySchema,
 });
 
 export type SavedRerun = z.infer<typeof savedRerunSchema>;

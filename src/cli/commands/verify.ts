@@ -13,7 +13,7 @@ import { tallyWorkspace } from '../../workspace/workspaceTally';
 import { UsageError, type CommandResult, type Io } from '../io';
 
 /** A re-run beside the session's state of its item; whether it reopened the item is the tally's. */
-export type VerifyResultJson = Omit<RerunJson, 'reopened'>;
+export type VerifyResultJson = Omit<RerunJson, 'reopened' | 'by'>;
 
 export interface VerifyJson {
   results: VerifyResultJson[];

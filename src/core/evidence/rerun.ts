@@ -50,11 +50,16 @@ export function rerunResult(r: RerunResult): RerunResult {
   };
 }
 
+/** Who re-ran a proof: the person's `proofmeter verify`, or the stop gate before a done stop. */
+export const rerunBySchema = z.enum(['verify', 'stop']);
+
 export const rerunJsonSchema = rerunSchema.extend({
   /** The item's state from the session's own evidence, before any re-run is applied. */
   session: itemStateSchema,
   /** True when this re-run took the session's proof back. */
   reopened: z.boolean(),
+  /** Who ran it: `proofmeter verify` or the stop gate; null for a re-run not saved by either. */
+  by: rerunBySchema.nullable().default(null),
 });
 export type RerunJson = z.infer<typeof rerunJsonSchema>;
 
@@ -76,10 +81,10 @@ function commandOf(e: ItemEvidence): string | null {
 }
 
 /** The re-run that applies to this item: same id, same proof, the newest. */
-function rerunFor(e: ItemEvidence, reruns: readonly Rerun[], clean: boolean): Rerun | null {
+function rerunFor<R extends Rerun>(e: ItemEvidence, reruns: readonly R[], clean: boolean): R | null {
   const cmd = commandOf(e);
   if (cmd === null) return null;
-  let best: Rerun | null = null;
+  let best: R | null = null;
   for (const r of reruns) {
     if (r.clean !== clean || r.id !== e.item.id || r.proof !== cmd) continue;
     if (!best || later(r.at, best.at)) best = r;
@@ -139,7 +144,7 @@ export function disagrees(session: ItemState, outcome: RerunOutcome): boolean {
 }
 
 /** What the verifier shows beside the tally: each item's latest re-runs against the session's own states. */
-export function verifierView(session: readonly ItemEvidence[], reruns: readonly Rerun[]): VerifierJson {
+export function verifierView(session: readonly ItemEvidence[], reruns: readonly (Rerun & { by?: z.infer<typeof rerunBySchema> })[]): VerifierJson {
   const results: RerunJson[] = [];
   const clean: RerunJson[] = [];
   const findings: Finding[] = [];
@@ -151,7 +156,7 @@ export function verifierView(session: readonly ItemEvidence[], reruns: readonly 
       if (!r) continue;
       const took = !isClean && e.state === 'proved' && r.outcome !== 'pass' && newerThanSession(r, e);
       // The re-run's own fields only: a saved one also carries its tree key and environment, which are the cache's.
-      (isClean ? clean : results).push({ ...rerunSchema.parse(r), session: e.state, reopened: took });
+      (isClean ? clean : results).push({ ...rerunSchema.parse(r), session: e.state, reopened: took, by: r.by ?? null });
       if (disagrees(e.state, r.outcome)) disagreements.add(e.item.id);
       if (took) {
         reopened.push(e.item.id);

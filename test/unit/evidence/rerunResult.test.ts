@@ -30,7 +30,7 @@ describe('rerunResult', () => {
 });
 
 describe('verifierView', () => {
-  it("shows a saved re-run's own fields beside the session's state, never the cache's tree key or environment", () => {
+  it("shows a saved re-run's own fields beside the session's state, and who ran it, never the cache's tree key or environment", () => {
     const saved = {
       id: 'S1',
       proof: 'npm test',
@@ -46,7 +46,7 @@ describe('verifierView', () => {
       error: null,
       treeKey: 'git:abc',
       envDigest: '6ec98cf9fa28d188',
-      by: 'verify',
+      by: 'verify' as const,
     };
     const item: ItemEvidence = {
       item: { id: 'S1', key: 'S1', text: 'tests pass', list: 'Steps', owner: 'claude', proof: { kind: 'command', command: 'npm test' }, line: 3 },
@@ -57,6 +57,6 @@ describe('verifierView', () => {
       detail: '',
     };
     const [shown] = verifierView([item], [saved]).results;
-    assert.deepEqual(Object.keys(shown ?? {}).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'reopened', 'session', 'signal', 'timeoutMs']);
+    assert.deepEqual(Object.keys(shown ?? {}).sort(), ['at', 'by', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'reopened', 'session', 'signal', 'timeoutMs']);
   });
 });

@@ -19,7 +19,7 @@ export function goalJson(text: string): GoalState {
 
 /** `proofmeter verify --json` (src/cli/commands/verify.ts VerifyJson). */
 export const verifyJsonSchema: z.ZodType<VerifyJson> = z.object({
-  results: z.array(rerunJsonSchema.omit({ reopened: true })),
+  results: z.array(rerunJsonSchema.omit({ reopened: true, by: true })),
   disagreements: z.array(z.string()),
   verdict: z.enum(['done', 'not-done']),
   where: z.enum(['work tree', 'clean checkout of HEAD']),
