@@ -73,7 +73,7 @@ describe('hooks with the real Claude Code CLI', function () {
     assert.equal(goal.frozenBy, 'approval');
     assert.equal(goal.sessionId, run.sessionId);
     assert.match(goal.planPath, /\/home\/\.claude\/plans\/[^/]+\.md$/);
-    assert.deepEqual(goal.items.map((i: any) => [i.id, i.owner]), [['S1', 'claude'], ['S2', 'human']]);
+    assert.deepEqual(goal.items.map((i) => [i.id, i.owner]), [['S1', 'claude'], ['S2', 'human']]);
     assert.deepEqual(outcomes(run, 'plan-gate'), ['deny', 'pass']);
     assert.deepEqual(outcomes(run, 'plan-approved'), ['frozen']);
     // S1 was proved after approval, so the stop went through at once.
