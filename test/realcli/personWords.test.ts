@@ -61,7 +61,7 @@ const sessionOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.jso
 function prompts(file: string, run: RunResult): Array<{ source: string; text: string }> {
   return run.records(file)
     .filter((r) => r.type === 'user' && typeof r.promptSource === 'string')
-    .map((r) => ({ source: r.promptSource, text: typeof r.message?.content === 'string' ? r.message.content : (r.message?.content ?? []).map((b: any) => b.text ?? '').join('') }));
+    .map((r) => ({ source: r.promptSource ?? '', text: typeof r.message?.content === 'string' ? r.message.content : (r.message?.content ?? []).map((b) => b.text ?? '').join('') }));
 }
 
 /** What the agent's Bash saw after a step of the main thread (the tool result sent back). */

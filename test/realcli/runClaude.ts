@@ -29,7 +29,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import type { FakeScript } from './fakeMessages';
 import type { NsHostConfig, NsHostReady } from './nsHost';
-import { readHookLog, readJsonl, readRequestLog, type HookLogEntry } from './jsonl';
+import { readHookLog, readJsonl, readRequestLog, readTranscript, type HookLogEntry, type TranscriptRecord } from './jsonl';
 import type { RequestLogEntry } from './fakeMessages';
 
 export { readHookLog, readJsonl, readRequestLog };
@@ -147,7 +147,7 @@ export interface RunResult {
   /** Parsed hooks.jsonl. */
   hooks(): HookLogEntry[];
   /** Parsed records of the session transcript (the first one, or `file`). */
-  records(file?: string): any[];
+  records(file?: string): TranscriptRecord[];
   /** Deletes the run folder (unless PROOFMETER_KEEP_RUNS=1). */
   cleanup(): void;
 }
@@ -419,7 +419,7 @@ function claudeEnv(ctx: Omit<RunContext, 'env' | 'invocations' | 'sessionId'>, e
 }
 
 function sessionIdFromStream(path: string): string | null {
-  for (const msg of readJsonl(path)) {
+  for (const msg of readJsonl<{ session_id?: unknown } | null>(path)) {
     if (msg && typeof msg.session_id === 'string' && msg.session_id) return msg.session_id;
   }
   return null;
@@ -549,7 +549,7 @@ export interface TuiDriver {
   /** Waits until a request matching `pred` reached the fake API; returns it. */
   waitForRequest(pred: (r: RequestLogEntry) => boolean, timeoutMs?: number): Promise<RequestLogEntry>;
   /** Waits until a transcript record of the session matches `pred`; returns it. */
-  waitForRecord(pred: (rec: any) => boolean, timeoutMs?: number): Promise<any>;
+  waitForRecord(pred: (rec: TranscriptRecord) => boolean, timeoutMs?: number): Promise<TranscriptRecord>;
   /** Waits for the n-th (1-based, counted over the whole run) logged hook of `label`. */
   waitForHook(label: string, n?: number, timeoutMs?: number): Promise<HookLogEntry>;
   /** Waits until the main thread's turn has ended `n` times (system/turn_duration records). */
@@ -557,7 +557,7 @@ export interface TuiDriver {
   requests(): RequestLogEntry[];
   hooks(): HookLogEntry[];
   /** Records of all session transcripts so far, in file order. */
-  records(): any[];
+  records(): TranscriptRecord[];
   sleep(ms: number): Promise<void>;
   /** Types /exit and waits until the CLI has quit. Called by runClaude when drive() returns. */
   exit(): Promise<number | null>;
@@ -623,7 +623,7 @@ async function runTui(ctx: RunContext, s: TuiScenario): Promise<string[]> {
   const t = (...a: string[]) => tmuxRun(sock, a);
   const exited = () => existsSync(exitFile);
   const transcripts = () => findTranscripts(join(ctx.home, '.claude', 'projects')).sessions;
-  const records = () => transcripts().flatMap((f) => readJsonl(f));
+  const records = () => transcripts().flatMap((f) => readTranscript(f));
 
   const driver: TuiDriver = {
     root: ctx.root,
@@ -782,7 +782,7 @@ export async function runClaude(scenario: Scenario): Promise<RunResult> {
     hooks: () => readHookLog(join(root, 'hooks.jsonl')),
     records: (file?: string) => {
       const f = file ?? sessions[0];
-      return f ? readJsonl(f) : [];
+      return f ? readTranscript(f) : [];
     },
     cleanup: () => {
       if (process.env.PROOFMETER_KEEP_RUNS === '1') return;
