@@ -188,7 +188,7 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
   if (typeof value === 'string') {
     return value.replace(/\{\{(\w+)\}\}/g, (whole, k: string) => (k in vars ? vars[k]! : whole)) as T;
   }
-  if (Array.isArray(value)) return value.map((v) => substitute(v, vars)) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => substitute(v, vars)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = substitute(v, vars);

@@ -64,10 +64,10 @@ describe('hooks with the real Claude Code CLI', function () {
     const refusal = lastUserText(reqs[2]!);
     assert.match(refusal, /Proofmeter refused this plan: 1 problem\. Fix it in the plan file and call ExitPlanMode again:\n- line 4: S1 has no proof; end the item with Proof: `npm test -- --grep parser`/);
     // The person (the SDK host) was asked about the accepted plan only.
-    const asked = readFileSync(run.controlLog!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    const asked = readFileSync(run.controlLog!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { dir?: string; msg: { request?: { subtype?: string; tool_name?: string; input?: { plan?: unknown } } } })
       .filter((c) => c.dir === 'from-cli' && c.msg.request?.subtype === 'can_use_tool' && c.msg.request.tool_name === 'ExitPlanMode');
     assert.equal(asked.length, 1);
-    assert.match(String(asked[0].msg.request.input.plan), /Proof: `test -n plan-marker-ok`/);
+    assert.match(String(asked[0]?.msg.request?.input?.plan), /Proof: `test -n plan-marker-ok`/);
     // Frozen at approval, with the approving session.
     const goal = goalOf(run);
     assert.equal(goal.frozenBy, 'approval');

@@ -78,13 +78,13 @@ export interface PrintScenario extends ScenarioBase {
 export interface CanUseToolRequest {
   subtype: 'can_use_tool';
   tool_name: string;
-  input: Record<string, any>;
+  input: Record<string, unknown>;
   tool_use_id?: string;
   [key: string]: unknown;
 }
 
 export type PermissionAnswer =
-  | { behavior: 'allow'; updatedInput: Record<string, any>; [key: string]: unknown }
+  | { behavior: 'allow'; updatedInput: Record<string, unknown>; [key: string]: unknown }
   | { behavior: 'deny'; message: string; interrupt?: boolean; [key: string]: unknown };
 
 export interface SdkScenario extends ScenarioBase {
@@ -222,7 +222,7 @@ function fillPlaceholders<T>(value: T, vars: Record<string, string>): T {
   if (typeof value === 'string') {
     return value.replace(/\{\{(ROOT|PROJECT|HOME|TMP)\}\}/g, (_m, k: string) => vars[k]!) as T;
   }
-  if (Array.isArray(value)) return value.map((v) => fillPlaceholders(v, vars)) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => fillPlaceholders(v, vars)) as T;
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillPlaceholders(v, vars)])) as T;
   }
@@ -485,7 +485,7 @@ function defaultPermission(s: SdkScenario, req: CanUseToolRequest): PermissionAn
     return { behavior: 'deny', message: `The host denied ${req.tool_name}.` };
   }
   if (req.tool_name === 'AskUserQuestion') {
-    const questions: any[] = Array.isArray(req.input?.questions) ? req.input.questions : [];
+    const questions = (Array.isArray(req.input?.questions) ? req.input.questions : []) as Array<{ question?: string; options?: Array<{ label?: string } | undefined> } | null | undefined>;
     const answers: Record<string, string> = {};
     for (const q of questions) {
       const text = String(q?.question ?? '');
@@ -514,8 +514,8 @@ async function runSdk(ctx: RunContext, s: SdkScenario): Promise<void> {
     '-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose',
     '--permission-prompt-tool', 'stdio', ...(s.args ?? []),
   ], { onSpawn: sendPrompt, onLine: (child, line) => {
-    let msg: any;
-    try { msg = JSON.parse(line); } catch { return; }
+    let msg: { type?: string; request?: Record<string, unknown>; request_id?: unknown } | null;
+    try { msg = JSON.parse(line) as typeof msg; } catch { return; }
     if (msg?.type === 'control_request') {
       logControl('from-cli', msg);
       const req = msg.request ?? {};
