@@ -25,8 +25,9 @@ export interface TranscriptRecord {
   promptSource?: string;
   uuid?: string;
   cwd?: string;
-  attachment?: { type?: string; prompt?: unknown; [key: string]: unknown };
-  toolUseResult?: { answers?: Record<string, string>; [key: string]: unknown };
+  origin?: { kind?: string; [key: string]: unknown };
+  attachment?: { type?: string; prompt?: unknown; commandMode?: string; origin?: { kind?: string; [key: string]: unknown }; [key: string]: unknown };
+  toolUseResult?: { answers?: Record<string, string>; backgroundTaskId?: string; backgroundedByUser?: boolean; returnCodeInterpretation?: string; [key: string]: unknown };
   message?: { role?: string; content?: string | ContentBlock[]; [key: string]: unknown };
   unparsed?: string;
   [key: string]: unknown;
