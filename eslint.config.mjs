@@ -144,20 +144,6 @@ export default defineConfig(
     },
   },
   {
-    // test/realcli reads the JSON the CLI and the hooks print (JSON.parse gives `any`) without parsing it yet;
-    // its files are being rewritten (the rest of test/ parses that JSON with the product's zod schemas or
-    // narrows `unknown`). Until that rewrite parses it too, `any` there is not flagged.
-    files: ['test/realcli/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
-  },
-  {
     files: ['webview/**/*.{ts,tsx}'],
     // The rules go by hook names (useEffect, useState, ...), so they apply to Preact's 'preact/hooks' as to React's.
     plugins: reactHooks.configs.flat['recommended-latest'].plugins,

@@ -84,7 +84,7 @@ PY`;
     this.timeout(TIMEOUT);
     const run = await disableMidSession('config-disable', prepared(OPEN_PLAN));
     assert.equal(run.invocations[0]!.exitCode, 0);
-    assert.equal(JSON.parse(readFileSync(join(run.project, '.claude', 'settings.local.json'), 'utf8')).disableAllHooks, true, 'the script did write the file');
+    assert.equal((JSON.parse(readFileSync(join(run.project, '.claude', 'settings.local.json'), 'utf8')) as { disableAllHooks?: unknown }).disableAllHooks, true, 'the script did write the file');
     assert.deepEqual(outcomes(run, 'config-change'), ['refused']);
     assert.ok(held(run), `stop outcomes: ${outcomes(run, 'stop')}`);
     assert.ok(tallyJson(run).integrity.some((f) => f.kind === 'hooks-disarmed' && /disableAllHooks/.test(f.message)), 'the seal names the change left on disk');
@@ -144,8 +144,8 @@ PY`;
         await t.waitForScreen(/❯/, 30000);
         await t.submit('make the first commit');
         await t.waitForTurnEnd(1, 60000);
-        const denials = JSON.parse(readFileSync(join(t.project, '.claude', 'proofmeter', 'denials.json'), 'utf8'));
-        id = denials.denials.at(-1).id;
+        const denials = JSON.parse(readFileSync(join(t.project, '.claude', 'proofmeter', 'denials.json'), 'utf8')) as { denials: Array<{ id: string }> };
+        id = denials.denials.at(-1)!.id;
         await t.submit(`allow ${id}`);
         await t.waitForTurnEnd(2, 60000);
       },
@@ -156,7 +156,7 @@ PY`;
     assert.ok(outcomes(run, 'prompt').includes('allow'), `prompt outcomes: ${outcomes(run, 'prompt')}`);
     assert.equal(spawnSync('git', ['log', '--oneline'], { cwd: run.project, encoding: 'utf8' }).stdout.trim().split('\n').length, 1, 'the commit was made');
     const t = tallyJson(run);
-    const nv = t.integrity.filter((f: any) => f.kind === 'no-verify');
+    const nv = t.integrity.filter((f) => f.kind === 'no-verify');
     assert.equal(nv.length, 1, JSON.stringify(t.integrity));
     assert.equal(nv[0]!.severity, 'warning');
     assert.ok(nv[0]!.file === run.transcripts[0] && Number.isInteger(nv[0]!.line));
@@ -165,7 +165,7 @@ PY`;
   it('an error finding holds the stop until the person types "accept F-…"; then the stop goes through and the tally shows it accepted', async function () {
     this.timeout(TIMEOUT);
     let findingId = '';
-    let before: any = null;
+    let before = null as Tally | null;
     const run = await cli.run({
       name: 'config-accept',
       mode: 'tui',
@@ -177,21 +177,22 @@ PY`;
         await t.waitForScreen(/❯/, 30000);
         await t.submit('finish the notes task');
         await t.waitForTurnEnd(1, 90000);
-        before = JSON.parse(pm(['tally', '--cwd', t.project, '--json'], t.project, personEnv(join(t.root, 'home'))).out);
-        findingId = before.integrity.find((f: any) => f.kind === 'transcript-tampered')?.id ?? '';
+        const b = JSON.parse(pm(['tally', '--cwd', t.project, '--json'], t.project, personEnv(join(t.root, 'home'))).out) as Tally;
+        before = b;
+        findingId = b.integrity.find((f) => f.kind === 'transcript-tampered')?.id ?? '';
         await t.submit(`accept ${findingId}`);
         await t.waitForTurnEnd(2, 90000);
       },
     });
     assert.match(findingId, /^F-[0-9a-z]{7}$/, JSON.stringify(before?.integrity));
-    assert.equal(before.verdict, 'not-done', 'held by the finding although S1 is proved');
-    assert.equal(before.items[0].state, 'proved');
+    assert.equal(before?.verdict, 'not-done', 'held by the finding although S1 is proved');
+    assert.equal(before?.items[0]?.state, 'proved');
     const stops = outcomes(run, 'stop');
     assert.ok(stops.includes('block'), `stop outcomes: ${stops}`);
     assert.equal(stops.at(-1), 'allow', `stop outcomes: ${stops}`);
     assert.ok(outcomes(run, 'prompt').includes('accept'), `prompt outcomes: ${outcomes(run, 'prompt')}`);
-    const accepted = JSON.parse(readFileSync(join(run.project, '.claude', 'proofmeter', 'acceptances.json'), 'utf8')).accepted;
-    assert.deepEqual(accepted.map((a: any) => [a.id, a.source]), [[findingId, 'words']]);
+    const accepted = (JSON.parse(readFileSync(join(run.project, '.claude', 'proofmeter', 'acceptances.json'), 'utf8')) as { accepted: unknown }).accepted as Array<{ id: string; source: string }>;
+    assert.deepEqual(accepted.map((a) => [a.id, a.source]), [[findingId, 'words']]);
     const text = tallyText(run);
     assert.ok(text.includes(`Integrity error ${findingId}, accepted by you (your words, `), text);
     assert.match(text, /verdict: ALL DONE\n?$/);
@@ -226,7 +227,7 @@ PY`;
       "print('accept-exit', r.returncode, r.stderr.strip())",
       '',
     ].join('\n');
-    let before: Tally | null = null;
+    let before = null as Tally | null;
     let typed = '';
     const run = await cli.run({
       name: 'config-accept-forged',
@@ -252,11 +253,11 @@ PY`;
         await t.waitForTurnEnd(2, 90000);
       },
     });
-    const b = before as Tally | null;
+    const b = before;
     assert.ok(b, 'the tally was read before the person answered');
     const tampered = b.integrity.filter((f) => f.kind === 'transcript-tampered');
     assert.equal(tampered.length, 1, JSON.stringify(b.integrity));
-    const entries = JSON.parse(readFileSync(join(run.project, '.claude', 'proofmeter', 'acceptances.json'), 'utf8')).accepted as Array<{ id: string; source: string; promptId: string | null }>;
+    const entries = (JSON.parse(readFileSync(join(run.project, '.claude', 'proofmeter', 'acceptances.json'), 'utf8')) as { accepted: unknown }).accepted as Array<{ id: string; source: string; promptId: string | null }>;
     assert.deepEqual(entries.slice(0, 2).map((a) => [a.id, a.source]), [[tampered[0]!.id, 'words'], [tampered[0]!.id, 'dashboard']], 'the script wrote its entries, accepting the finding about its own forgery');
     const refused = toolResults(run).find((r) => r.includes('accept-exit'));
     assert.match(refused ?? '', /accept-exit 1 proofmeter accept: only the person can accept a finding: .*this runs inside the agent's shell/, toolResults(run).join('\n'));

@@ -57,6 +57,9 @@ export function pathRewriter(root: string, target: string): (s: string) => strin
   return (s) => s.replace(rx, (m) => pairs.get(m)!);
 }
 
+/** A JSON object (or array): what the records' fields are read from. */
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
+
 class Redactor {
   count = 0;
   text(s: string): string {
@@ -78,25 +81,26 @@ class Redactor {
   systemBlocks(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
     if (Array.isArray(value)) {
-      return value.map((b) => {
+      return value.map((b: unknown) => {
         if (typeof b === 'string') return this.text(b);
-        if (b && typeof b === 'object' && typeof b.text === 'string') return { ...b, text: this.text(b.text) };
+        if (isObject(b) && typeof b.text === 'string') return { ...b, text: this.text(b.text) };
         return b;
       });
     }
     return value;
   }
   /** The redacted record, or null when the record holds no Claude Code prompt text. */
-  record(rec: any): any {
-    if (rec?.type === 'api-request-shape' && rec.shape && typeof rec.shape === 'object') {
-      const shape = { ...rec.shape };
+  record(rec: unknown): Record<string, unknown> | null {
+    if (!isObject(rec)) return null;
+    if (rec.type === 'api-request-shape' && isObject(rec.shape)) {
+      const shape: Record<string, unknown> = { ...rec.shape };
       if ('system' in shape) shape.system = this.systemBlocks(shape.system);
       if ('tools' in shape) shape.tools = this.descriptions(shape.tools);
       return { ...rec, shape };
     }
-    const att = rec?.attachment;
-    if (rec?.type === 'attachment' && att?.type === 'prompt_snapshot') {
-      const a = { ...att };
+    const att = rec.attachment;
+    if (rec.type === 'attachment' && isObject(att) && att.type === 'prompt_snapshot') {
+      const a: Record<string, unknown> = { ...att };
       if ('systemPrompt' in a) a.systemPrompt = this.systemBlocks(a.systemPrompt);
       if (typeof a.cliPrefix === 'string') a.cliPrefix = this.text(a.cliPrefix);
       if ('tools' in a) a.tools = this.descriptions(a.tools);

@@ -72,6 +72,43 @@ export interface ReplyInfo {
   content?: unknown[];
 }
 
+/** A content block of a Messages request's message or of a transcript record: the fields the tests read. */
+export interface ContentBlock {
+  type?: string;
+  text?: string;
+  id?: string;
+  name?: string;
+  input?: Record<string, unknown>;
+  tool_use_id?: string;
+  content?: string | ContentBlock[];
+  is_error?: boolean;
+  [key: string]: unknown;
+}
+
+/** One message of a Messages request body. */
+export interface ApiMessage {
+  role?: string;
+  content?: string | ContentBlock[];
+  [key: string]: unknown;
+}
+
+/** A JSON schema as a side request's output format gives it: the fields jsonForSchema reads. */
+interface JsonSchema {
+  properties?: Record<string, { type?: string } | undefined>;
+  required?: unknown;
+}
+
+/** A Messages request body as Claude Code sends it (or `{ unparsed }` when it was not JSON): the fields read here and in the tests. */
+export interface RequestBody {
+  model?: unknown;
+  messages?: ApiMessage[];
+  tools?: unknown[];
+  system?: unknown;
+  output_config?: { format?: { type?: string; schema?: JsonSchema } };
+  unparsed?: string;
+  [key: string]: unknown;
+}
+
 /** One line of the request log. */
 export interface RequestLogEntry {
   n: number;
@@ -80,7 +117,7 @@ export interface RequestLogEntry {
   path: string;
   query: string;
   headers: Record<string, string | string[] | undefined>;
-  body: any;
+  body: RequestBody | null;
   reply: ReplyInfo;
 }
 
@@ -101,7 +138,7 @@ export interface FakeMessagesServer {
   close(): Promise<void>;
 }
 
-type Content = string | Array<Record<string, any>> | undefined;
+type Content = string | ContentBlock[] | undefined;
 
 function newId(prefix: string): string {
   return prefix + randomBytes(12).toString('hex');
@@ -122,8 +159,8 @@ export function contentText(content: Content): string {
 
 interface Classified { thread: ScriptThread | null; step: number }
 
-export function classifyRequest(script: FakeScript, body: any): Classified {
-  const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
+export function classifyRequest(script: FakeScript, body: RequestBody | null): Classified {
+  const messages: ApiMessage[] = Array.isArray(body?.messages) ? body.messages : [];
   const firstUser = messages.find((m) => m?.role === 'user');
   const firstText = firstUser ? contentText(firstUser.content) : '';
   const step = messages.filter((m) => m?.role === 'assistant').length;
@@ -151,7 +188,7 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
   if (typeof value === 'string') {
     return value.replace(/\{\{(\w+)\}\}/g, (whole, k: string) => (k in vars ? vars[k]! : whole)) as T;
   }
-  if (Array.isArray(value)) return value.map((v) => substitute(v, vars)) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => substitute(v, vars)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = substitute(v, vars);
@@ -160,7 +197,7 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
   return value;
 }
 
-function replyContent(thread: ScriptThread, turn: ScriptTurn, rawBody: string): Array<Record<string, any>> {
+function replyContent(thread: ScriptThread, turn: ScriptTurn, rawBody: string): ContentBlock[] {
   const blocks: ScriptBlock[] = turn.content ?? [{ type: 'text', text: turn.text ?? '' }];
   const withIds = blocks.map((b) => (b.type === 'tool_use' ? { ...b, id: b.id ?? newId('toolu_') } : { ...b }));
   const vars: Record<string, string> = {};
@@ -171,10 +208,10 @@ function replyContent(thread: ScriptThread, turn: ScriptTurn, rawBody: string): 
   return substitute(withIds, vars);
 }
 
-function jsonForSchema(schema: any, values: Record<string, unknown>): Record<string, unknown> {
+function jsonForSchema(schema: JsonSchema, values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const props: Record<string, any> = schema?.properties ?? {};
-  const required: string[] = Array.isArray(schema?.required) ? schema.required : Object.keys(props);
+  const props = schema.properties ?? {};
+  const required: unknown[] = Array.isArray(schema.required) ? schema.required : Object.keys(props);
   for (const name of Object.keys(props)) {
     if (name in values) { out[name] = values[name]; continue; }
     if (!required.includes(name)) continue;
@@ -185,7 +222,7 @@ function jsonForSchema(schema: any, values: Record<string, unknown>): Record<str
   return out;
 }
 
-function sideReply(script: FakeScript, body: any): string {
+function sideReply(script: FakeScript, body: RequestBody | null): string {
   const format = body?.output_config?.format;
   if (format?.type === 'json_schema' && format.schema) {
     return JSON.stringify(jsonForSchema(format.schema, script.sideJson ?? {}));
@@ -198,8 +235,8 @@ function sideReply(script: FakeScript, body: any): string {
   return script.sideText ?? 'OK';
 }
 
-function isCompaction(body: any): boolean {
-  const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
+function isCompaction(body: RequestBody | null): boolean {
+  const messages: ApiMessage[] = Array.isArray(body?.messages) ? body.messages : [];
   const last = messages[messages.length - 1];
   const text = last ? contentText(last.content) : '';
   return /Do NOT call any tools/.test(text) && /<summary>/.test(text);
@@ -218,13 +255,13 @@ interface AssistantMessage {
   type: 'message';
   role: 'assistant';
   model: string;
-  content: Array<Record<string, any>>;
+  content: ContentBlock[];
   stop_reason: string;
   stop_sequence: null;
   usage: { input_tokens: number; output_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number };
 }
 
-function assistantMessage(model: unknown, content: Array<Record<string, any>>, stopReason: string): AssistantMessage {
+function assistantMessage(model: unknown, content: ContentBlock[], stopReason: string): AssistantMessage {
   return {
     id: newId('msg_'),
     type: 'message',
@@ -311,10 +348,10 @@ export function startFakeMessages(opts: FakeMessagesOptions): Promise<FakeMessag
   const handle = async (req: IncomingMessage, res: ServerResponse, raw: string) => {
     const n = ++counter;
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
-    let body: any;
+    let body: RequestBody | null;
     let parsed = true;
     try {
-      body = raw ? JSON.parse(raw) : null;
+      body = raw ? (JSON.parse(raw) as RequestBody | null) : null;
     } catch {
       parsed = false;
       body = { unparsed: raw.slice(0, 2000) };
@@ -338,7 +375,7 @@ export function startFakeMessages(opts: FakeMessagesOptions): Promise<FakeMessag
       const classified = classifyRequest(script, body);
       const { thread } = classified;
       const step = thread?.stepPattern ? stepFrom(thread.stepPattern, raw) : classified.step;
-      let content: Array<Record<string, any>>;
+      let content: ContentBlock[];
       let stopReason = 'end_turn';
       let delayMs = 0;
       if (isCompaction(body)) {

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Tally } from '../../src/core/tally/tally';
 import { repoRoot, type RunResult } from './runClaude';
 import { bashCall, pm, personEnv, preparedProject, realCliSuite, stateOf, tallyJson, tallyText, turn, write } from './scenarioKit';
 import { ownText } from '../unit/helpers/ownSession';
@@ -19,7 +20,7 @@ const prepared = (plan: string, files: Record<string, string> = {}) => preparedP
 
 /** The tool results the model was sent, in order. */
 function results(run: RunResult): string[] {
-  return run.records().flatMap((r) => (r.type === 'user' && Array.isArray(r.message?.content) ? r.message.content.filter((b: any) => b.type === 'tool_result').map((b: any) => (typeof b.content === 'string' ? b.content : JSON.stringify(b.content))) : []));
+  return run.records().flatMap((r) => (r.type === 'user' && Array.isArray(r.message?.content) ? r.message.content.filter((b) => b.type === 'tool_result').map((b) => (typeof b.content === 'string' ? b.content : JSON.stringify(b.content))) : []));
 }
 
 const CHECK_PLAN = '# Checks\n\n## Steps\n- S1. Make the checks pass. Proof: `sh check.sh`\n';
@@ -54,12 +55,12 @@ describe('evidence filters with the real Claude Code CLI', function () {
       });
       assert.equal(run.invocations[0]!.exitCode, 0);
       assert.ok(results(run).includes('all checks passed'), `the proof ran the subfolder's check.sh: ${results(run).join(' | ')}`);
-      const call = run.records().find((r) => r.type === 'assistant' && r.message.content.some((b: any) => b.input?.command === 'sh check.sh'));
-      assert.equal(call.cwd, join(run.project, row.recordedIn));
+      const call = run.records().find((r) => r.type === 'assistant' && Array.isArray(r.message?.content) && r.message.content.some((b) => b.input?.command === 'sh check.sh'));
+      assert.equal(call?.cwd, join(run.project, row.recordedIn));
       const t = tallyJson(run);
       assert.equal(t.verdict, 'not-done');
       assert.equal(stateOf(t, 'S1'), 'unrun');
-      assert.deepEqual(t.ledger.map((l: any) => [l.ids, l.reason, l.run.command, l.run.outcome]), [[['S1'], 'other folder', 'sh check.sh', 'passed']]);
+      assert.deepEqual(t.ledger.map((l) => [l.ids, l.reason, l.run.command, l.run.outcome]), [[['S1'], 'other folder', 'sh check.sh', 'passed']]);
       assert.match(tallyText(run), /\(did not count: `sh check\.sh`, ran in another folder/);
     });
   }
@@ -95,11 +96,11 @@ describe('evidence filters with the real Claude Code CLI', function () {
     assert.ok(existsSync(copied), 'the copy landed in the transcript folder');
     const t = tallyJson(run);
     assert.equal(t.verdict, 'not-done');
-    assert.deepEqual(t.items.filter((i: any) => i.owner === 'claude').map((i: any) => i.state), ['unrun', 'unrun', 'unrun', 'unrun', 'unrun', 'unrun', 'unrun']);
-    assert.deepEqual(t.integrity.map((f: any) => [f.kind, f.severity, f.file]), [['foreign-transcript', 'warning', copied]]);
+    assert.deepEqual(t.items.filter((i) => i.owner === 'claude').map((i) => i.state), ['unrun', 'unrun', 'unrun', 'unrun', 'unrun', 'unrun', 'unrun']);
+    assert.deepEqual(t.integrity.map((f) => [f.kind, f.severity, f.file]), [['foreign-transcript', 'warning', copied]]);
     assert.match(tallyText(run), /Integrity warning F-\w+: Session copied\.jsonl .* recorded in another folder \(\/home\/dev\/demo\/proj\)/);
     // Given on the command line, the same file is evaluated as it is: its proofs are honest there.
-    const given = JSON.parse(pm(['tally', '--plan', join(run.project, 'PLAN.md'), '--transcript', copied, '--json'], run.project, personEnv(run.home)).out);
+    const given = JSON.parse(pm(['tally', '--plan', join(run.project, 'PLAN.md'), '--transcript', copied, '--json'], run.project, personEnv(run.home)).out) as Tally;
     assert.equal(stateOf(given, 'S1'), 'proved');
     assert.deepEqual(given.integrity, []);
   });
@@ -152,9 +153,9 @@ describe('evidence filters with the real Claude Code CLI', function () {
     const forged = tallyJson(run);
     assert.equal(forged.verdict, 'not-done');
     assert.equal(stateOf(forged, 'S1'), 'failed');
-    assert.deepEqual(forged.integrity.map((f: any) => [f.kind, f.severity]), [['meter-tampered', 'warning']]);
-    const rebuilt = JSON.parse(readFileSync(join(scan, injected[0]!), 'utf8'));
-    assert.deepEqual(rebuilt.state.events.runs.map((r: any) => [r.toolUseId.startsWith('toolu_injected'), r.end.kind]), [[false, 'failed']], 'the state was rebuilt');
+    assert.deepEqual(forged.integrity.map((f) => [f.kind, f.severity]), [['meter-tampered', 'warning']]);
+    const rebuilt = JSON.parse(readFileSync(join(scan, injected[0]!), 'utf8')) as { state: { events: { runs: Array<{ toolUseId: string; end: { kind: string } }> } } };
+    assert.deepEqual(rebuilt.state.events.runs.map((r) => [r.toolUseId.startsWith('toolu_injected'), r.end.kind]), [[false, 'failed']], 'the state was rebuilt');
     rmSync(scan, { recursive: true, force: true });
     const cacheFree = tallyJson(run);
     assert.deepEqual([forged.items, forged.ledger, forged.verdict], [cacheFree.items, cacheFree.ledger, cacheFree.verdict]);

@@ -64,16 +64,16 @@ describe('hooks with the real Claude Code CLI', function () {
     const refusal = lastUserText(reqs[2]!);
     assert.match(refusal, /Proofmeter refused this plan: 1 problem\. Fix it in the plan file and call ExitPlanMode again:\n- line 4: S1 has no proof; end the item with Proof: `npm test -- --grep parser`/);
     // The person (the SDK host) was asked about the accepted plan only.
-    const asked = readFileSync(run.controlLog!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    const asked = readFileSync(run.controlLog!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { dir?: string; msg: { request?: { subtype?: string; tool_name?: string; input?: { plan?: unknown } } } })
       .filter((c) => c.dir === 'from-cli' && c.msg.request?.subtype === 'can_use_tool' && c.msg.request.tool_name === 'ExitPlanMode');
     assert.equal(asked.length, 1);
-    assert.match(String(asked[0].msg.request.input.plan), /Proof: `test -n plan-marker-ok`/);
+    assert.match(String(asked[0]?.msg.request?.input?.plan), /Proof: `test -n plan-marker-ok`/);
     // Frozen at approval, with the approving session.
     const goal = goalOf(run);
     assert.equal(goal.frozenBy, 'approval');
     assert.equal(goal.sessionId, run.sessionId);
     assert.match(goal.planPath, /\/home\/\.claude\/plans\/[^/]+\.md$/);
-    assert.deepEqual(goal.items.map((i: any) => [i.id, i.owner]), [['S1', 'claude'], ['S2', 'human']]);
+    assert.deepEqual(goal.items.map((i) => [i.id, i.owner]), [['S1', 'claude'], ['S2', 'human']]);
     assert.deepEqual(outcomes(run, 'plan-gate'), ['deny', 'pass']);
     assert.deepEqual(outcomes(run, 'plan-approved'), ['frozen']);
     // S1 was proved after approval, so the stop went through at once.
@@ -228,10 +228,10 @@ describe('hooks with the real Claude Code CLI', function () {
     assert.deepEqual(run.invocations.map((i) => i.exitCode), [0, 0, 0]);
     assert.ok(outcomes(run, 'session-start').includes('context-compact'), `session-start outcomes: ${outcomes(run, 'session-start')}`);
     // The startup ledger had S1 open; the one after /compact has it done.
-    assert.ok(JSON.stringify(threadRequests(run)[0]!.body.messages).includes('- S1 (not run yet): run `test -n ledger-s1-ok`'));
+    assert.ok(JSON.stringify(threadRequests(run)[0]!.body?.messages).includes('- S1 (not run yet): run `test -n ledger-s1-ok`'));
     const after = run.requests().filter((q) => q.path === '/v1/messages' && JSON.stringify(q.body?.messages ?? []).includes('after compact prompt'));
     assert.ok(after.length >= 1, 'the post-compact prompt reached the API');
-    const sent = JSON.stringify(after[0]!.body.messages);
+    const sent = JSON.stringify(after[0]!.body?.messages);
     assert.ok(sent.includes('COMPACTED-SUMMARY'), 'the request is after compaction');
     assert.ok(!sent.includes('first ledger prompt'), 'the pre-compact conversation is gone from it');
     assert.ok(sent.includes('Proofmeter progress ledger'), 'the ledger is in it');
@@ -320,14 +320,14 @@ describe('hooks with the real Claude Code CLI', function () {
     // How 2.1.332 records the command: a user record with the command's name and arguments.
     const cmd = run.records().find((r) => r.type === 'user' && typeof r.message?.content === 'string' && r.message.content.includes('<command-name>/goal</command-name>'));
     assert.ok(cmd, 'the /goal command record');
-    assert.match(cmd.message.content, /<command-args>PLAN\.md<\/command-args>/);
+    assert.match(cmd.message?.content as string, /<command-args>PLAN\.md<\/command-args>/);
     assert.deepEqual(outcomes(run, 'prompt'), ['goal-adopted']);
     const goal = goalOf(run);
     assert.equal(goal.frozenBy, 'adopt');
     assert.equal(goal.planPath, 'PLAN.md');
     assert.equal(goal.sessionId, run.sessionId);
     const first = threadRequests(run)[0]!;
-    assert.ok(JSON.stringify(first.body.messages).includes("Proofmeter adopted PLAN.md as this workspace's goal: 1 item (1 Claude's, 0 for the person or later)."));
+    assert.ok(JSON.stringify(first.body?.messages).includes("Proofmeter adopted PLAN.md as this workspace's goal: 1 item (1 Claude's, 0 for the person or later)."));
     assert.deepEqual(outcomes(run, 'stop'), ['allow']);
   });
 });

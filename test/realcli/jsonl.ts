@@ -1,9 +1,9 @@
 // Small readers for the JSON-lines files a run leaves behind.
 import { existsSync, readFileSync } from 'node:fs';
-import type { RequestLogEntry } from './fakeMessages';
+import type { ContentBlock, RequestLogEntry } from './fakeMessages';
 
 /** Parses every non-empty line; a line that is not JSON is returned as `{ unparsed: line }`. */
-export function readJsonl<T = any>(path: string): T[] {
+export function readJsonl<T = unknown>(path: string): T[] {
   if (!existsSync(path)) return [];
   const out: T[] = [];
   for (const line of readFileSync(path, 'utf8').split('\n')) {
@@ -17,6 +17,27 @@ export function readJsonl<T = any>(path: string): T[] {
   return out;
 }
 
+/** One record of a session transcript (or `{ unparsed }`): the fields the tests read. */
+export interface TranscriptRecord {
+  type?: string;
+  subtype?: string;
+  isSidechain?: boolean;
+  promptSource?: string;
+  uuid?: string;
+  cwd?: string;
+  origin?: { kind?: string; [key: string]: unknown };
+  attachment?: { type?: string; prompt?: unknown; commandMode?: string; origin?: { kind?: string; [key: string]: unknown }; [key: string]: unknown };
+  toolUseResult?: { answers?: Record<string, string>; backgroundTaskId?: string; backgroundedByUser?: boolean; returnCodeInterpretation?: string; [key: string]: unknown };
+  message?: { role?: string; content?: string | ContentBlock[]; [key: string]: unknown };
+  unparsed?: string;
+  [key: string]: unknown;
+}
+
+/** A session transcript's records. */
+export function readTranscript(path: string): TranscriptRecord[] {
+  return readJsonl<TranscriptRecord>(path);
+}
+
 /** The fake API's request log. */
 export function readRequestLog(path: string): RequestLogEntry[] {
   return readJsonl<RequestLogEntry>(path);
@@ -26,7 +47,7 @@ export function readRequestLog(path: string): RequestLogEntry[] {
 export interface HookLogEntry {
   label: string;
   ts: string;
-  payload: any;
+  payload: unknown;
 }
 
 export function readHookLog(path: string): HookLogEntry[] {

@@ -28,6 +28,6 @@ describe('real Claude Code CLI: a workspace path whose slug is over 200 characte
     assert.equal(dirname(session), projectTranscriptDir(run.project, { HOME: run.home }));
     const hooks = run.hooks();
     assert.ok(hooks.length >= 5, 'the logging hooks fired');
-    for (const h of hooks) assert.equal(h.payload.transcript_path, session, `${h.label} names the session file`);
+    for (const h of hooks) assert.equal((h.payload as { transcript_path?: unknown }).transcript_path, session, `${h.label} names the session file`);
   });
 });

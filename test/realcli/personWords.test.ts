@@ -22,6 +22,8 @@ import { join } from 'node:path';
 import type { RunResult } from './runClaude';
 import { BUNDLE, bash as bashTurn, health, lastUserText, pm, personEnv, preparedProject, realCliSuite, stateOf, tallyJson, tallyText, threadRequests, unwitnessed } from './scenarioKit';
 import { affirmedIds } from '../../src/core/evidence/affirmedIds';
+import type { PromptReceipt } from '../../src/core/evidence/receipt';
+import type { Tally } from '../../src/core/tally/tally';
 import { idTokens } from '../../src/core/evidence/namesId';
 
 const TIMEOUT = 120_000;
@@ -41,10 +43,10 @@ const prepared = (plan: string, adoptArgs: string[] = []) =>
 const bash = (command: string) => bashTurn(command, { timeout: 120000 });
 
 const receiptsDir = (run: RunResult) => join(run.project, '.claude', 'proofmeter', 'receipts');
-function promptReceipts(run: RunResult): any[] {
+function promptReceipts(run: RunResult): PromptReceipt[] {
   const dir = receiptsDir(run);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))).filter((r) => r.kind === 'prompt');
+  return readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind?: unknown })).filter((r): r is PromptReceipt => r.kind === 'prompt');
 }
 
 /** Control arm: the nested session's receipts as a meter blind to nesting would have written them. */
@@ -61,7 +63,7 @@ const sessionOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.jso
 function prompts(file: string, run: RunResult): Array<{ source: string; text: string }> {
   return run.records(file)
     .filter((r) => r.type === 'user' && typeof r.promptSource === 'string')
-    .map((r) => ({ source: r.promptSource, text: typeof r.message?.content === 'string' ? r.message.content : (r.message?.content ?? []).map((b: any) => b.text ?? '').join('') }));
+    .map((r) => ({ source: r.promptSource ?? '', text: typeof r.message?.content === 'string' ? r.message.content : (r.message?.content ?? []).map((b) => b.text ?? '').join('') }));
 }
 
 /** What the agent's Bash saw after a step of the main thread (the tool result sent back). */
@@ -229,7 +231,7 @@ describe('speak for the person (real Claude Code CLI)', function () {
         threads: [{ name: 'main', match: 'hand S2 over', turns: [bash(`${RUNNER} handover S2 --why "only you hold the signing key"`), { text: 'S2 is yours to sign.' }] }],
       },
       drive: async (tui) => {
-        const tally = () => JSON.parse(pm(['tally', '--cwd', tui.project, '--json'], tui.project, personEnv(join(tui.root, 'home'))).out);
+        const tally = () => JSON.parse(pm(['tally', '--cwd', tui.project, '--json'], tui.project, personEnv(join(tui.root, 'home'))).out) as Tally;
         let turns = 0;
         const say = async (text: string) => {
           await tui.submit(text);

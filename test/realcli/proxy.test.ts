@@ -70,7 +70,7 @@ describe('real Claude Code CLI through the compaction proxy', function () {
 
     const inv = run.invocations[0]!;
     assert.equal(inv.exitCode, 0, `claude exited ${inv.exitCode}: ${readFileSync(inv.stderrPath!, 'utf8').slice(0, 2000)}`);
-    const result = readJsonl(inv.stdoutPath!).find((m) => m?.type === 'result');
+    const result = readJsonl<{ type?: string; result?: unknown } | null>(inv.stdoutPath!).find((m) => m?.type === 'result');
     assert.equal(result?.result, 'Long session finished.');
 
     const main = run.requests().filter((r) => r.reply.kind === 'thread');
@@ -84,7 +84,7 @@ describe('real Claude Code CLI through the compaction proxy', function () {
     const compacted = main.filter((r) => JSON.stringify(r.body).includes(SUMMARY_HEADER));
     assert.ok(compacted.length >= 3, `${compacted.length} of ${main.length} requests compacted`);
     for (const r of main) {
-      const messages = r.body.messages as Message[];
+      const messages = r.body?.messages as Message[];
       assert.equal(pairingViolations(messages), 0, `request ${r.n}: every tool call with its result`);
       assert.equal(messages[0]!.role, 'user');
       for (let i = 1; i < messages.length; i++) assert.ok(messages[i]!.role !== messages[i - 1]!.role || messages[i]!.role !== 'user', `request ${r.n}: no two user messages in a row`);

@@ -46,7 +46,7 @@ function stopNamedTampering(run: RunResult): boolean {
 function receiptKinds(run: RunResult): string[] {
   const dir = join(run.project, '.claude', 'proofmeter', 'receipts');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).kind as string));
+  return readdirSync(dir).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { kind: string }).kind));
 }
 
 describe('witnessed evidence with the real Claude Code CLI', function () {
@@ -96,8 +96,8 @@ describe('witnessed evidence with the real Claude Code CLI', function () {
     const t = tallyJson(run);
     assert.equal(t.verdict, 'not-done');
     assert.deepEqual(['S1', 'S2'].map((id) => stateOf(t, id)), ['unrun', 'unrun']);
-    assert.deepEqual(tampered(t).map((f: any) => f.message.match(/toolu_forged000\d/)?.[0]), ['toolu_forged0001', 'toolu_forged0002']);
-    assert.ok(tampered(t).every((f: any) => f.severity === 'error' && f.file === run.transcripts[0] && Number.isInteger(f.line)));
+    assert.deepEqual(tampered(t).map((f) => f.message.match(/toolu_forged000\d/)?.[0]), ['toolu_forged0001', 'toolu_forged0002']);
+    assert.ok(tampered(t).every((f) => f.severity === 'error' && f.file === run.transcripts[0] && Number.isInteger(f.line)));
     assert.ok(stopNamedTampering(run), 'the stop block reason named the finding');
     assert.match(tallyText(run), /Integrity error F-\w+: A Bash pass \(toolu_forged0001\)[^\n]*\n[\s\S]*verdict: NOT DONE \(\d+ open, 2 integrity findings\)$/m);
   });
@@ -188,6 +188,6 @@ describe('witnessed evidence with the real Claude Code CLI', function () {
     const t = tallyJson(run);
     assert.equal(t.verdict, 'not-done');
     assert.notEqual(stateOf(t, 'S1'), 'proved');
-    assert.ok(t.integrity.some((f: any) => f.severity === 'error' && f.file === fake), JSON.stringify(t.integrity));
+    assert.ok(t.integrity.some((f) => f.severity === 'error' && f.file === fake), JSON.stringify(t.integrity));
   });
 });

@@ -29,7 +29,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import type { FakeScript } from './fakeMessages';
 import type { NsHostConfig, NsHostReady } from './nsHost';
-import { readHookLog, readJsonl, readRequestLog, type HookLogEntry } from './jsonl';
+import { readHookLog, readJsonl, readRequestLog, readTranscript, type HookLogEntry, type TranscriptRecord } from './jsonl';
 import type { RequestLogEntry } from './fakeMessages';
 
 export { readHookLog, readJsonl, readRequestLog };
@@ -78,13 +78,13 @@ export interface PrintScenario extends ScenarioBase {
 export interface CanUseToolRequest {
   subtype: 'can_use_tool';
   tool_name: string;
-  input: Record<string, any>;
+  input: Record<string, unknown>;
   tool_use_id?: string;
   [key: string]: unknown;
 }
 
 export type PermissionAnswer =
-  | { behavior: 'allow'; updatedInput: Record<string, any>; [key: string]: unknown }
+  | { behavior: 'allow'; updatedInput: Record<string, unknown>; [key: string]: unknown }
   | { behavior: 'deny'; message: string; interrupt?: boolean; [key: string]: unknown };
 
 export interface SdkScenario extends ScenarioBase {
@@ -147,7 +147,7 @@ export interface RunResult {
   /** Parsed hooks.jsonl. */
   hooks(): HookLogEntry[];
   /** Parsed records of the session transcript (the first one, or `file`). */
-  records(file?: string): any[];
+  records(file?: string): TranscriptRecord[];
   /** Deletes the run folder (unless PROOFMETER_KEEP_RUNS=1). */
   cleanup(): void;
 }
@@ -222,7 +222,7 @@ function fillPlaceholders<T>(value: T, vars: Record<string, string>): T {
   if (typeof value === 'string') {
     return value.replace(/\{\{(ROOT|PROJECT|HOME|TMP)\}\}/g, (_m, k: string) => vars[k]!) as T;
   }
-  if (Array.isArray(value)) return value.map((v) => fillPlaceholders(v, vars)) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => fillPlaceholders(v, vars)) as T;
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillPlaceholders(v, vars)])) as T;
   }
@@ -419,7 +419,7 @@ function claudeEnv(ctx: Omit<RunContext, 'env' | 'invocations' | 'sessionId'>, e
 }
 
 function sessionIdFromStream(path: string): string | null {
-  for (const msg of readJsonl(path)) {
+  for (const msg of readJsonl<{ session_id?: unknown } | null>(path)) {
     if (msg && typeof msg.session_id === 'string' && msg.session_id) return msg.session_id;
   }
   return null;
@@ -485,7 +485,7 @@ function defaultPermission(s: SdkScenario, req: CanUseToolRequest): PermissionAn
     return { behavior: 'deny', message: `The host denied ${req.tool_name}.` };
   }
   if (req.tool_name === 'AskUserQuestion') {
-    const questions: any[] = Array.isArray(req.input?.questions) ? req.input.questions : [];
+    const questions = (Array.isArray(req.input?.questions) ? req.input.questions : []) as Array<{ question?: string; options?: Array<{ label?: string } | undefined> } | null | undefined>;
     const answers: Record<string, string> = {};
     for (const q of questions) {
       const text = String(q?.question ?? '');
@@ -514,8 +514,8 @@ async function runSdk(ctx: RunContext, s: SdkScenario): Promise<void> {
     '-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose',
     '--permission-prompt-tool', 'stdio', ...(s.args ?? []),
   ], { onSpawn: sendPrompt, onLine: (child, line) => {
-    let msg: any;
-    try { msg = JSON.parse(line); } catch { return; }
+    let msg: { type?: string; request?: Record<string, unknown>; request_id?: unknown } | null;
+    try { msg = JSON.parse(line) as typeof msg; } catch { return; }
     if (msg?.type === 'control_request') {
       logControl('from-cli', msg);
       const req = msg.request ?? {};
@@ -549,7 +549,7 @@ export interface TuiDriver {
   /** Waits until a request matching `pred` reached the fake API; returns it. */
   waitForRequest(pred: (r: RequestLogEntry) => boolean, timeoutMs?: number): Promise<RequestLogEntry>;
   /** Waits until a transcript record of the session matches `pred`; returns it. */
-  waitForRecord(pred: (rec: any) => boolean, timeoutMs?: number): Promise<any>;
+  waitForRecord(pred: (rec: TranscriptRecord) => boolean, timeoutMs?: number): Promise<TranscriptRecord>;
   /** Waits for the n-th (1-based, counted over the whole run) logged hook of `label`. */
   waitForHook(label: string, n?: number, timeoutMs?: number): Promise<HookLogEntry>;
   /** Waits until the main thread's turn has ended `n` times (system/turn_duration records). */
@@ -557,7 +557,7 @@ export interface TuiDriver {
   requests(): RequestLogEntry[];
   hooks(): HookLogEntry[];
   /** Records of all session transcripts so far, in file order. */
-  records(): any[];
+  records(): TranscriptRecord[];
   sleep(ms: number): Promise<void>;
   /** Types /exit and waits until the CLI has quit. Called by runClaude when drive() returns. */
   exit(): Promise<number | null>;
@@ -623,7 +623,7 @@ async function runTui(ctx: RunContext, s: TuiScenario): Promise<string[]> {
   const t = (...a: string[]) => tmuxRun(sock, a);
   const exited = () => existsSync(exitFile);
   const transcripts = () => findTranscripts(join(ctx.home, '.claude', 'projects')).sessions;
-  const records = () => transcripts().flatMap((f) => readJsonl(f));
+  const records = () => transcripts().flatMap((f) => readTranscript(f));
 
   const driver: TuiDriver = {
     root: ctx.root,
@@ -782,7 +782,7 @@ export async function runClaude(scenario: Scenario): Promise<RunResult> {
     hooks: () => readHookLog(join(root, 'hooks.jsonl')),
     records: (file?: string) => {
       const f = file ?? sessions[0];
-      return f ? readJsonl(f) : [];
+      return f ? readTranscript(f) : [];
     },
     cleanup: () => {
       if (process.env.PROOFMETER_KEEP_RUNS === '1') return;

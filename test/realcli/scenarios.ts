@@ -3,6 +3,8 @@
 // is meant to show (timing-sensitive TUI runs are retried by record.ts).
 import assert from 'node:assert/strict';
 import { loggingHooks, waitUntil, ALL_HOOK_EVENTS, type RunResult, type Scenario } from './runClaude';
+import type { ContentBlock } from './fakeMessages';
+import type { TranscriptRecord } from './jsonl';
 
 export interface RecordedScenario {
   scenario: Scenario;
@@ -14,19 +16,22 @@ export interface RecordedScenario {
 // ---------------------------------------------------------------------------------------------
 // Small readers for the checks
 
-type Rec = Record<string, any>;
+type Rec = TranscriptRecord;
+type Attachment = NonNullable<TranscriptRecord['attachment']>;
+/** String() of a field whose shape the check does not care about (a text or a list of blocks). */
+const str = (v: unknown): string => String(v);
 
-function blocks(rec: Rec): Rec[] {
+function blocks(rec: Rec): ContentBlock[] {
   const c = rec?.message?.content;
   return Array.isArray(c) ? c : [];
 }
 
 /** Main-session Bash tool_use blocks with their results (tool_result block and the user record). */
-export function bashRuns(records: Rec[]): Array<{ command: string; id: string; input: Rec; result?: Rec; record?: Rec }> {
+export function bashRuns(records: Rec[]): Array<{ command: string; id: string; input: Record<string, unknown>; result?: ContentBlock; record?: Rec }> {
   const runs = records
     .filter((r) => r.type === 'assistant' && !r.isSidechain)
     .flatMap((r) => blocks(r).filter((b) => b.type === 'tool_use' && b.name === 'Bash'))
-    .map((b) => ({ command: String(b.input?.command), id: String(b.id), input: b.input as Rec }));
+    .map((b) => ({ command: String(b.input?.command), id: String(b.id), input: b.input as Record<string, unknown> }));
   return runs.map((run) => {
     for (const r of records) {
       if (r.type !== 'user') continue;
@@ -37,8 +42,8 @@ export function bashRuns(records: Rec[]): Array<{ command: string; id: string; i
   });
 }
 
-function attachments(records: Rec[], type: string): Rec[] {
-  return records.filter((r) => r.type === 'attachment' && r.attachment?.type === type).map((r) => r.attachment);
+function attachments(records: Rec[], type: string): Attachment[] {
+  return records.filter((r) => r.type === 'attachment' && r.attachment?.type === type).map((r) => r.attachment as Attachment);
 }
 
 function allRecords(run: RunResult): Rec[] {
@@ -147,7 +152,7 @@ export const demo: RecordedScenario = {
     assert.equal(sub[0]?.command, 'sh suite.sh');
     const smoke = by('sh smoke.sh')[0];
     assert.ok(smoke?.record?.toolUseResult?.backgroundTaskId, 'V3 ran in the background');
-    const taskId = smoke.record.toolUseResult.backgroundTaskId as string;
+    const taskId = smoke.record.toolUseResult.backgroundTaskId;
     const notice = recs.find((r) => JSON.stringify(r).includes(`<task-id>${taskId}</task-id>`) && JSON.stringify(r).includes('<status>completed</status>'));
     assert.ok(notice, 'the background notice arrived');
     assert.equal(by('test -s CHANGELOG.md').length, 0, 'S6 stays open');
@@ -225,7 +230,7 @@ export const askAnswer: RecordedScenario = {
     const recs = run.records();
     const withAnswers = recs.find((r) => r.type === 'user' && r.toolUseResult?.answers);
     assert.ok(withAnswers, 'the AskUserQuestion result carries answers');
-    assert.equal(withAnswers!.toolUseResult.answers['Does the greeting wording for S4 read well?'], 'S4 looks good, ship it');
+    assert.equal(withAnswers.toolUseResult?.answers?.['Does the greeting wording for S4 read well?'], 'S4 looks good, ship it');
     assert.ok(recs.some((r) => r.type === 'user' && r.message?.content === 'One more thing: S7 is approved too.'));
   },
 };
@@ -314,7 +319,7 @@ export const ctrlb: RecordedScenario = {
     // turn has ended, or as a queued_command attachment when it lands mid-turn.
     const marker = `<task-id>${tr.backgroundTaskId}</task-id>`;
     const notified = recs.find((r) => (r.type === 'user' && r.origin?.kind === 'task-notification'
-        && String(r.message?.content).includes(marker))
+        && str(r.message?.content).includes(marker))
       || (r.type === 'attachment' && r.attachment?.commandMode === 'task-notification' && String(r.attachment?.prompt).includes(marker)));
     assert.ok(notified, 'the task notification for the backgrounded command');
   },
@@ -380,7 +385,7 @@ export const escCancel: RecordedScenario = {
     assert.equal(runs[0]!.record?.toolUseResult, 'User rejected tool use');
     assert.equal(runs[1]!.command, 'sh long-test.sh');
     assert.equal(runs[1]!.result?.is_error, true);
-    assert.doesNotMatch(String(runs[1]!.result?.content), /Blocked/);
+    assert.doesNotMatch(str(runs[1]!.result?.content), /Blocked/);
     assert.equal(runs[2]!.result?.is_error, true);
   },
 };
@@ -426,7 +431,7 @@ export const goalCmd: RecordedScenario = {
     assert.ok(recs.some((r) => r.type === 'user' && typeof r.message?.content === 'string'
       && r.message.content.includes('<command-name>/goal</command-name>')));
     const submit = run.hooks().find((h) => h.label === 'UserPromptSubmit');
-    assert.equal(submit?.payload?.prompt, '/goal plans/PLAN.md');
+    assert.equal((submit?.payload as { prompt?: unknown } | null | undefined)?.prompt, '/goal plans/PLAN.md');
   },
 };
 

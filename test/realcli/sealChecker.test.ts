@@ -61,15 +61,15 @@ describe('the seal against a loosened check, with the real Claude Code CLI', fun
     assert.match(fed, /checker-trivialized/, 'the block names the finding');
     const t = tallyJson(run);
     // Control: the exact proof's run counted; the ledger names it as S1's deciding run.
-    const s1 = t.items.find((i: any) => i.id === 'S1');
+    const s1 = t.items.find((i) => i.id === 'S1');
     assert.ok(s1, JSON.stringify(t.items));
     assert.equal(s1.run?.command, 'sh check.sh');
     assert.equal(s1.run?.outcome, 'passed');
-    assert.ok(t.ledger.some((l: any) => l.ids.includes('S1') && l.run.command === 'sh check.sh' && l.run.outcome === 'passed'), JSON.stringify(t.ledger));
+    assert.ok(t.ledger.some((l) => l.ids.includes('S1') && l.run.command === 'sh check.sh' && l.run.outcome === 'passed'), JSON.stringify(t.ledger));
     // So what holds the verdict is the finding.
     assert.equal(t.verdict, 'not-done');
-    const f = t.integrity.find((x: any) => x.kind === 'checker-trivialized');
-    assert.ok(f, JSON.stringify(t.integrity.map((x: any) => `${x.kind}: ${x.message}`)));
+    const f = t.integrity.find((x) => x.kind === 'checker-trivialized');
+    assert.ok(f, JSON.stringify(t.integrity.map((x) => `${x.kind}: ${x.message}`)));
     assert.equal(f.severity, 'error');
     assert.match(f.file ?? '', /check\.sh$/);
   });
@@ -96,8 +96,8 @@ describe('the seal against a loosened check, with the real Claude Code CLI', fun
     assert.equal(run.invocations[0]!.exitCode, 0);
     const denial = threadRequests(run)
       .flatMap((q) => q.body?.messages ?? [])
-      .flatMap((m: any) => (Array.isArray(m.content) ? m.content : []))
-      .find((b: any) => b.type === 'tool_result' && JSON.stringify(b.content).includes('Proofmeter guard'));
+      .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .find((b) => b.type === 'tool_result' && JSON.stringify(b.content).includes('Proofmeter guard'));
     assert.ok(denial, 'the Edit got the guard\'s answer');
     const text = typeof denial.content === 'string' ? denial.content : JSON.stringify(denial.content);
     assert.match(text, /Proofmeter guard: this edit would skip a test in test\/a\.test\.js \(line 5: `it\.skip\('adds', \(\) => \{`\), a test file the sealed proof `npm test` runs/);
@@ -108,6 +108,6 @@ describe('the seal against a loosened check, with the real Claude Code CLI', fun
     assert.ok(!outcomes(run, 'stop').includes('allow'));
     const t = tallyJson(run);
     assert.equal(t.verdict, 'not-done');
-    assert.ok(!t.integrity.some((f: any) => f.kind === 'test-skipped'), 'nothing was skipped');
+    assert.ok(!t.integrity.some((f) => f.kind === 'test-skipped'), 'nothing was skipped');
   });
 });

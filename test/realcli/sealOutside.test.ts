@@ -185,7 +185,7 @@ describe("the seal's outside copy against the agent's shell, with the real Claud
     const script = "import glob, json, os\nfor p in glob.glob(os.path.join(os.path.expanduser('~'), '.local', 'state', 'proof' + 'meter', '*', 'seal.json')):\n    j = json.load(open(p))\n    j['takenBy'] = 'reseal'\n    json.dump(j, open(p, 'w'), indent=2)\nprint('tidied')\n";
     const run = await walkAround('script', c, [write('{{PROJECT}}/tidy.py', script), bash('python3 tidy.py')]);
     assert.match(resultOf(run, 3), /^tidied$/m, 'the guard let the script run');
-    assert.equal(JSON.parse(outsideNow(run, c) ?? '{}').takenBy, 'reseal', 'the outside copy was rewritten');
+    assert.equal((JSON.parse(outsideNow(run, c) ?? '{}') as { takenBy?: unknown }).takenBy, 'reseal', 'the outside copy was rewritten');
     heldBySeal(run, /The two copies of the seal differ/);
   });
 

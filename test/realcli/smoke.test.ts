@@ -45,23 +45,24 @@ describe('real Claude Code CLI harness (smoke)', function () {
     const toolUses = records
       .filter((r) => r.type === 'assistant' && !r.isSidechain)
       .flatMap((r) => (Array.isArray(r.message?.content) ? r.message.content : []))
-      .filter((b: any) => b.type === 'tool_use' && b.name === 'Bash');
+      .filter((b) => b.type === 'tool_use' && b.name === 'Bash');
     assert.equal(toolUses.length, 1, 'exactly one Bash tool_use');
-    assert.equal(toolUses[0].input.command, COMMAND);
+    assert.equal(toolUses[0]?.input?.command, COMMAND);
 
     const results = records
       .filter((r) => r.type === 'user' && Array.isArray(r.message?.content))
-      .flatMap((r) => r.message.content.map((b: any) => ({ block: b, record: r })))
-      .filter(({ block }: any) => block.type === 'tool_result' && block.tool_use_id === toolUses[0].id);
+      .flatMap((r) => (Array.isArray(r.message?.content) ? r.message.content : []).map((b) => ({ block: b, record: r })))
+      .filter(({ block }) => block.type === 'tool_result' && block.tool_use_id === toolUses[0]?.id);
     assert.equal(results.length, 1, 'one tool_result for the Bash call');
-    assert.equal(results[0].block.is_error, false);
-    assert.match(String(results[0].block.content), new RegExp(MARKER));
-    assert.equal(results[0].record.toolUseResult?.stdout, MARKER);
+    assert.equal(results[0]?.block.is_error, false);
+    const content: unknown = results[0]?.block.content;
+    assert.match(String(content), new RegExp(MARKER));
+    assert.equal(results[0]?.record.toolUseResult?.stdout, MARKER);
 
     const requests = run.requests().filter((q) => q.path === '/v1/messages' && q.reply.kind === 'thread');
     assert.deepEqual(requests.map((q) => q.reply.step), [0, 1], 'the model was asked twice');
     // The second request carried the command's output back to the model.
-    const sent = JSON.stringify(requests[1]!.body.messages);
+    const sent = JSON.stringify(requests[1]!.body?.messages);
     assert.ok(sent.includes(MARKER), 'the tool result reached the fake API');
     assert.ok(requests.every((q) => q.headers['x-api-key'] === '<redacted>'), 'the API key is not logged');
   });
