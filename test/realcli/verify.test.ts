@@ -82,7 +82,7 @@ describe('the stop gate re-runs the proofs, with the real Claude Code CLI', func
     assert.deepEqual(outcomes(run, 'stop'), ['block-rerun', 'allow'], 'the forged pass was taken as evidence, and the re-run took it back');
     const tally = tallyJson(run);
     assert.equal(tally.verdict, 'done');
-    assert.deepEqual(tally.verifier?.results.map((r) => [r.id, r.outcome, (r as { by?: string }).by]), [['S1', 'pass', 'stop']]);
+    assert.deepEqual(tally.verifier?.results.map((r) => [r.id, r.outcome, r.by]), [['S1', 'pass', 'stop']]);
   });
 
   it('the proof run in a subfolder that holds its own passing check.sh: blocked', async function () {
@@ -165,6 +165,6 @@ describe('the stop gate re-runs the proofs, with the real Claude Code CLI', func
     assert.match(second, /^- S1 `run-checks`: failed on re-run \(exit 127, [^)]*\)$/m, 'run fresh, not the saved result');
     const tally = tallyJson(run);
     assert.equal(tally.verdict, 'not-done');
-    assert.deepEqual(tally.verifier?.results.map((r) => [r.id, r.outcome, r.exit, (r as { by?: string }).by]), [['S1', 'fail', 127, 'stop']]);
+    assert.deepEqual(tally.verifier?.results.map((r) => [r.id, r.outcome, r.exit, r.by]), [['S1', 'fail', 127, 'stop']]);
   });
 });
