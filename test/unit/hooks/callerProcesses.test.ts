@@ -29,11 +29,14 @@ process.stdout.write(JSON.stringify({ code: r.status, out: r.stdout, err: r.stde
 const HOOK_ENV = { CLAUDECODE: '1', AI_AGENT: 'claude-code_2-1-332_harness' };
 const BASH_ENV = { CLAUDECODE: '1', AI_AGENT: 'claude-code_2-1-332_agent', CLAUDE_CODE_EXECPATH: '/opt/claude-code/bin/claude.exe' };
 
+/** Where the seal's outside copies go in this test: never the real user's state folder. */
+const STATE_HOME = join(tmpdir(), `pm-caller-state-${process.pid}`);
+
 /** This process's environment without anything that says it runs inside a Claude Code. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const k of Object.keys(env)) if (k === 'CLAUDECODE' || k === 'AI_AGENT' || k.startsWith('CLAUDE_')) delete env[k];
-  return { ...env, ...extra };
+  return { ...env, XDG_STATE_HOME: STATE_HOME, ...extra };
 }
 
 interface Job {
@@ -68,7 +71,10 @@ describe('who may freeze a goal, with real processes', function () {
     chmodSync(fakeClaude, 0o755);
   });
 
-  after(() => base && rmSync(base, { recursive: true, force: true }));
+  after(() => {
+    if (base) rmSync(base, { recursive: true, force: true });
+    rmSync(STATE_HOME, { recursive: true, force: true });
+  });
 
   /** The runner run by the test itself: the person in a terminal. */
   function person(args: string[], cwd = ws): Out {
