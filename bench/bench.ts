@@ -19,7 +19,7 @@ import { guardTestFigure } from './guardTestCost';
 import { configChangeFigure } from './configChangeCost';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
-import { cpuOf, medP95, p95 } from './stats';
+import { cpuOf, median, medP95, p95, timeMs } from './stats';
 
 const ROOT = resolve(__dirname, '..');
 const WORK = join(ROOT, '.cache', 'bench');
@@ -37,15 +37,6 @@ interface Figure {
 }
 const figures: Figure[] = [];
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-function time(fn: () => void): number {
-  const t = process.hrtime.bigint();
-  fn();
-  return Number(process.hrtime.bigint() - t) / 1e6;
-}
 async function timeAsync(fn: () => Promise<void>): Promise<number> {
   const t = process.hrtime.bigint();
   await fn();
@@ -119,10 +110,10 @@ async function benchScan(): Promise<void> {
   const runs = 3;
   const ours: number[] = [], parse: number[] = [], rl: number[] = [], raw: number[] = [];
   for (let i = 0; i < runs; i++) {
-    ours.push(time(() => readTranscript(file, 'main')));
-    parse.push(time(() => everyLineParse(file)));
+    ours.push(timeMs(() => readTranscript(file, 'main')));
+    parse.push(timeMs(() => everyLineParse(file)));
     rl.push(await timeAsync(async () => void (await readlineCount(file))));
-    raw.push(time(() => rawRead(file)));
+    raw.push(timeMs(() => rawRead(file)));
   }
   const mbps = (ms: number) => size / (ms / 1000);
   const o = mbps(median(ours));
@@ -167,7 +158,7 @@ function workspaceWith(name: string, mb: number, from?: string): Ws {
   return { ws, home, transcript, payload };
 }
 function runCmd(cmd: string[], w: Ws, input = w.payload): number {
-  return time(() => {
+  return timeMs(() => {
     const r = spawnSync(cmd[0]!, cmd.slice(1), { cwd: w.ws, input, env: { ...process.env, HOME: w.home }, encoding: 'utf8', maxBuffer: 64 * MB });
     if (r.status !== 0) throw new Error(`${cmd.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 200)}`);
   });
@@ -192,7 +183,7 @@ function interleaved(cmds: Array<{ cmd: string[]; w: Ws | null }>, appendTo: Ws[
   const ts = cmds.map(() => [] as number[]);
   for (let i = 0; i < runs; i++) {
     for (const w of appendTo) appendFileSync(w.transcript, appendBlock);
-    cmds.forEach((c, j) => ts[j]!.push(c.w ? runCmd(c.cmd, c.w) : time(() => spawnSync(c.cmd[0]!, c.cmd.slice(1)))));
+    cmds.forEach((c, j) => ts[j]!.push(c.w ? runCmd(c.cmd, c.w) : timeMs(() => spawnSync(c.cmd[0]!, c.cmd.slice(1)))));
   }
   return ts.map(median);
 }

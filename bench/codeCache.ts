@@ -9,13 +9,9 @@ import { join } from 'node:path';
 import { digestWasm, makeDigest, readCache } from '../scripts/cliLoader.mjs';
 import { projectSlug } from '../src/workspace/transcriptFiles';
 import { freezeBenchPlan } from './benchGoal';
+import { median } from './stats';
 
 const RUNS = 21;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 export function codeCacheFigure(cli: string, work: string, transcript: string): { name: string; value: string; ratio: string; target: string; ok: boolean | null } {
   const name = '7. code cache check at start-up';

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MAX_PLAN_CHARS } from '../src/core/plan/planSize';
+import { median } from './stats';
 
 const ROOT = resolve(__dirname, '..');
 const WORK = join(ROOT, '.cache', 'bench', 'plans');
@@ -53,11 +54,6 @@ function cli(args: string[], input?: string): Run {
 }
 
 const checkPlan = (file: string): Run => cli(['check-plan', file]);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 interface Figure {
   name: string;

@@ -7,13 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECEIPT_SCRIPT, RECEIPT_SCRIPT_REL } from '../src/core/install/receiptScript';
+import { median } from './stats';
 
 const RUNS = 200;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function ms(cmd: string, args: string[], input: string): number {
   const t = process.hrtime.bigint();

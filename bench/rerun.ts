@@ -10,11 +10,7 @@ import { join } from 'node:path';
 import { DEMO_FILES, DEMO_PLAN } from '../test/realcli/scenarios';
 import { parsePlan } from '../src/core/plan/parsePlan';
 import { adopt, gitWorkspace, sessionProving } from '../test/unit/verify/helpers';
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
+import { median } from './stats';
 
 function ms(fn: () => void): number {
   const t = process.hrtime.bigint();

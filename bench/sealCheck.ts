@@ -13,19 +13,9 @@ import { freezePlan } from '../src/workspace/freezeGoal';
 import { checkSeal } from '../src/workspace/sealRecord/check';
 import { takeSeal } from '../src/workspace/sealRecord/take';
 import { installMeter } from '../src/workspace/hookInstaller';
+import { median, timeMs } from './stats';
 
 const RUNS = 300;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function time(fn: () => void): number {
-  const t = process.hrtime.bigint();
-  fn();
-  return Number(process.hrtime.bigint() - t) / 1e6;
-}
 
 export interface SealCheckFigure {
   name: string;
@@ -49,21 +39,21 @@ export function sealCheckFigure(root = resolve(__dirname, '..')): SealCheckFigur
   takeSeal(ws, { by: 'reseal', parts: ['goal', 'meter', 'settings', 'content'], env, now: new Date(Date.now() + 5000) });
   const findings = checkSeal(ws, env).findings.length;
   const still: number[] = [];
-  for (let i = 0; i < RUNS; i++) still.push(time(() => checkSeal(ws, env)));
+  for (let i = 0; i < RUNS; i++) still.push(timeMs(() => checkSeal(ws, env)));
   // Touched, not changed: stat moved, so the runner is hashed and the settings parsed on every call.
   const later = new Date(Date.now() + 10_000);
   utimesSync(join(ws, '.claude', 'proofmeter', 'proofmeter.js'), later, later);
   utimesSync(join(ws, '.claude', 'settings.json'), later, later);
   const moved: number[] = [];
-  for (let i = 0; i < RUNS; i++) moved.push(time(() => checkSeal(ws, env)));
+  for (let i = 0; i < RUNS; i++) moved.push(timeMs(() => checkSeal(ws, env)));
   const sha = createHash('sha256').update(readFileSync(runner)).digest('hex');
   const digestPart = gateCommand('stop', { node: { path: '/bin/true', electron: false }, runnerSha256: sha });
   const shEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', CLAUDE_PROJECT_DIR: ws };
   const entry: number[] = [];
   const bare: number[] = [];
   for (let i = 0; i < 100; i++) {
-    bare.push(time(() => spawnSync('/bin/sh', ['-c', '/bin/true'], { env: shEnv })));
-    entry.push(time(() => spawnSync('/bin/sh', ['-c', digestPart], { env: shEnv })));
+    bare.push(timeMs(() => spawnSync('/bin/sh', ['-c', '/bin/true'], { env: shEnv })));
+    entry.push(timeMs(() => spawnSync('/bin/sh', ['-c', digestPart], { env: shEnv })));
   }
   rmSync(base, { recursive: true, force: true });
   const m = median(still);
