@@ -9,9 +9,9 @@ import { readTranscripts } from '../../../src/workspace/workspaceTally';
 import { labTranscript, planOf } from '../helpers/fixtures';
 
 const PROVED = 'echo hello-from-bash; echo to-stderr >&2';
-const plan = parsePlan(planOf({ S1: '`' + PROVED + '`' }));
-
+// Parsed inside each test, not at load, so a mutation run sees the plan reading under its tests.
 function tally(reruns: Rerun[]) {
+  const plan = parsePlan(planOf({ S1: '`' + PROVED + '`' }));
   return computeTally({
     goal: { title: 'T', planPath: 'PLAN.md', frozenBy: 'given', frozenAt: null },
     items: plan.items,
