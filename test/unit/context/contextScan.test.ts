@@ -79,8 +79,9 @@ describe('the context of the latest request, calibrated by the reported usage', 
 
 describe('what the estimate counts', () => {
   const png = imageBlock(pngOf(1000, 1000));
-  const cases: Array<[string, string[], number]> = [
-    ['a prompt image by its pixels', [user([text(400), png])], 100 + imageTokens(1000, 1000)],
+  // A want that src computes (imageTokens) is a thunk, called in the test rather than at load time.
+  const cases: Array<[string, string[], number | (() => number)]> = [
+    ['a prompt image by its pixels', [user([text(400), png])], () => 100 + imageTokens(1000, 1000)],
     ['an image a tool returned', [user([{ type: 'tool_result', tool_use_id: 't', content: [text(40), png] }])], 10 + 1334],
     ['thinking text, but not its signature', [assistant([{ type: 'thinking', thinking: 'c'.repeat(800), signature: 's'.repeat(4000) }], null)], 200],
     ['an attachment rendered from its strings', [attachment({ type: 'file', filename: 'ab', content: 'x'.repeat(398) })], 100],
@@ -90,7 +91,7 @@ describe('what the estimate counts', () => {
       attachment({ type: 'prompt_snapshot', systemPrompt: ['s'.repeat(3993)], tools: [{ name: 'T', schema: { n: 1 } }] }),
     ], 1000],
   ];
-  for (const [what, lines, want] of cases) it(what, () => assert.equal(estimateOf(read(lines)), want));
+  for (const [what, lines, want] of cases) it(what, () => assert.equal(estimateOf(read(lines)), typeof want === 'function' ? want() : want));
 
   it('the window is 1M when the latest request asked for it with a context-1m beta header, and unknown after one that did not', () => {
     const on = read([apiRequest(['claude-code-20250219', 'context-1m-2025-08-07']), user([text(40_000)])]);

@@ -10,8 +10,10 @@ import type { Acceptance } from '../../../src/core/findings/acceptance';
 import { readTranscripts } from '../../../src/workspace/workspaceTally';
 import { labTranscript } from '../helpers/fixtures';
 
-const plan = parsePlan('# Lab\n\n## Steps\n\n- **S1.** Read the output. Proof: `sleep 1; cat out.txt`\n');
-const forged: Finding = {
+// The plan and the forged finding are built by each tally and test, not at load time, so the plan
+// reader and the finding's id run while a test does.
+const planText = '# Lab\n\n## Steps\n\n- **S1.** Read the output. Proof: `sleep 1; cat out.txt`\n';
+const forgedFinding = (): Finding => ({
   id: findingId('transcript-tampered', 'x:run:toolu_forged'),
   kind: 'transcript-tampered',
   severity: 'error',
@@ -20,33 +22,36 @@ const forged: Finding = {
   file: '/t/s.jsonl',
   line: 94,
   evidence: null,
-};
+});
 
 function tally(accepted: Acceptance[]): Tally {
   return computeTally({
     goal: { title: 'Lab', planPath: 'PLAN.md', frozenBy: 'given', frozenAt: null },
-    items: plan.items,
+    items: parsePlan(planText).items,
     findings: [],
     added: [],
     transcripts: readTranscripts([labTranscript('main')]),
     git: null,
     home: '/home/dev',
     countSdkPrompts: false,
-    integrity: [forged],
+    integrity: [forgedFinding()],
     accepted,
   });
 }
 
-const byWords: Acceptance = { id: forged.id, at: '2026-12-01T10:00:00.000Z', source: 'words', session: 's', promptId: 'p' };
+const byWordsOf = (): Acceptance => ({ id: forgedFinding().id, at: '2026-12-01T10:00:00.000Z', source: 'words', session: 's', promptId: 'p' });
 
 describe('accepting a finding', () => {
   it('an error not accepted keeps NOT DONE and the text says how to accept it', () => {
+    const forged = forgedFinding();
     const t = tally([]);
     assert.equal(t.verdict, 'not-done');
     assert.ok(tallyText(t).includes(`(to accept it, type: accept ${forged.id})`));
   });
 
   it('the accepted error no longer holds the verdict, and the text shows it as accepted, by whom and when', () => {
+    const byWords = byWordsOf();
+    const forged = forgedFinding();
     const t = tally([byWords]);
     assert.equal(t.verdict, 'done');
     const lines = tallyText(t).split('\n');
@@ -57,12 +62,14 @@ describe('accepting a finding', () => {
   });
 
   it('an acceptance of another finding accepts nothing here', () => {
+    const byWords = byWordsOf();
     const t = tally([{ ...byWords, id: 'F-0000000' }]);
     assert.equal(t.verdict, 'not-done');
     assert.deepEqual(t.accepted, []);
   });
 
   it('the dashboard is named as the source of its acceptances', () => {
+    const byWords = byWordsOf();
     assert.match(tallyText(tally([{ ...byWords, source: 'dashboard' }])), /accepted by you \(the dashboard, /);
   });
 

@@ -46,20 +46,22 @@ describe('tally', () => {
     assert.equal(text.split('\n').filter((l) => l.startsWith('verdict:')).length, 1);
   });
 
-  const stageCases: Array<[string, GitInput, string, string]> = [
-    ['outside git both are skipped', null, 'skipped', 'skipped'],
-    ['git deliberately not read (untrusted folder): both wait', GIT_NOT_READ, 'waiting', 'waiting'],
-    ['git failed in a repository: both wait', gitFailed('exit 128'), 'waiting', 'waiting'],
-    ['a clean tree on its upstream', clean, 'done', 'done'],
-    ['an edited file left uncommitted', { ...clean, dirty: ['out.txt'] }, 'under way', 'done'],
-    ['an unrelated dirty file does not hold the commit back', { ...clean, dirty: ['notes.md'] }, 'done', 'done'],
-    ['commits not pushed', { ...clean, ahead: 2 }, 'done', 'waiting'],
-    ['no upstream', { ...clean, upstream: null }, 'done', 'waiting'],
-    ['no remote at all', { ...clean, hasRemote: false, upstream: null }, 'done', 'skipped'],
+  // Each row holds a thunk for its git input, called in the test: the src values (GIT_NOT_READ,
+  // gitFailed) are then read while the test runs, not while the file loads.
+  const stageCases: Array<[string, () => GitInput, string, string]> = [
+    ['outside git both are skipped', () => null, 'skipped', 'skipped'],
+    ['git deliberately not read (untrusted folder): both wait', () => GIT_NOT_READ, 'waiting', 'waiting'],
+    ['git failed in a repository: both wait', () => gitFailed('exit 128'), 'waiting', 'waiting'],
+    ['a clean tree on its upstream', () => clean, 'done', 'done'],
+    ['an edited file left uncommitted', () => ({ ...clean, dirty: ['out.txt'] }), 'under way', 'done'],
+    ['an unrelated dirty file does not hold the commit back', () => ({ ...clean, dirty: ['notes.md'] }), 'done', 'done'],
+    ['commits not pushed', () => ({ ...clean, ahead: 2 }), 'done', 'waiting'],
+    ['no upstream', () => ({ ...clean, upstream: null }), 'done', 'waiting'],
+    ['no remote at all', () => ({ ...clean, hasRemote: false, upstream: null }), 'done', 'skipped'],
   ];
-  for (const [why, git, commit, push] of stageCases) {
+  for (const [why, gitOf, commit, push] of stageCases) {
     it(`commit/push stages: ${why}`, () => {
-      const t = evaluate(plan, [main], { git });
+      const t = evaluate(plan, [main], { git: gitOf() });
       assert.equal(t.stages.find((s) => s.name === 'commit')!.state, commit);
       assert.equal(t.stages.find((s) => s.name === 'push')!.state, push);
     });

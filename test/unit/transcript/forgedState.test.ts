@@ -14,8 +14,11 @@ import { scanEntry, type StoredEntry } from '../../../src/workspace/scanEntry';
 import { blocksOf, derive, type Rec } from '../helpers/derive';
 import { FIXTURES, recordedTranscript, stateOf } from '../helpers/fixtures';
 
-const PLAN = parsePlan(readFileSync(join(FIXTURES, 'recorded', 'demo', 'PLAN.md'), 'utf8'));
-const KEEP = scanKeepOf(PLAN.items, '/home/dev');
+const PLAN_TEXT = readFileSync(join(FIXTURES, 'recorded', 'demo', 'PLAN.md'), 'utf8');
+// The plan and its keep set are read again by each use, not once at load time, so the plan reader
+// and the keep set run inside the test that uses them.
+const planItems = () => parsePlan(PLAN_TEXT).items;
+const keepOf = () => scanKeepOf(planItems(), '/home/dev');
 type Entry = StoredEntry;
 
 /** A demo transcript with its saved state in a cache folder, as the first tally leaves them. */
@@ -24,7 +27,7 @@ function saved(source = recordedTranscript('demo')) {
   const file = join(dir, 'session.jsonl');
   copyFileSync(source, file);
   const cache = join(dir, 'scan');
-  readTranscriptCached(file, 'main', cache, KEEP);
+  readTranscriptCached(file, 'main', cache, keepOf());
   const path = cacheFile(cache, file);
   return { file, cache, path, entry: scanEntry.parse(JSON.parse(readFileSync(path, 'utf8'))) };
 }
@@ -42,7 +45,7 @@ const runOf = (e: Entry, command: string, n = 0) => {
 const tallyOf = (events: TranscriptEvents) =>
   computeTally({
     goal: { title: null, planPath: 'PLAN.md', frozenBy: 'given', frozenAt: null },
-    items: PLAN.items,
+    items: planItems(),
     findings: [],
     added: [],
     transcripts: [events],
@@ -148,11 +151,11 @@ describe('a forged saved scan state is discarded and reported', () => {
       forge(entry);
       assert.ok(scanEntry.safeParse(entry).success, 'the forged entry keeps a valid shape');
       writeFileSync(path, JSON.stringify(entry));
-      const read = readTranscriptCached(file, 'main', cache, KEEP);
-      assert.deepEqual(plain(read.events), plain(readTranscript(file, 'main', undefined, KEEP).events), 'equal to a cache-free read');
+      const read = readTranscriptCached(file, 'main', cache, keepOf());
+      assert.deepEqual(plain(read.events), plain(readTranscript(file, 'main', undefined, keepOf()).events), 'equal to a cache-free read');
       assert.ok(read.events.forgedCache, 'the forgery is noted');
       // The rebuilt state keeps the note, so the next read still reports it.
-      assert.ok(readTranscriptCached(file, 'main', cache, KEEP).events.forgedCache);
+      assert.ok(readTranscriptCached(file, 'main', cache, keepOf()).events.forgedCache);
     });
   }
 
@@ -160,7 +163,7 @@ describe('a forged saved scan state is discarded and reported', () => {
     const { file, cache, path, entry } = saved();
     forgeries[0]!.forge(entry);
     writeFileSync(path, JSON.stringify(entry));
-    const t = tallyOf(readTranscriptCached(file, 'main', cache, KEEP).events);
+    const t = tallyOf(readTranscriptCached(file, 'main', cache, keepOf()).events);
     assert.equal(stateOf(t, 'V2'), 'unrun');
   });
 });
@@ -168,16 +171,16 @@ describe('a forged saved scan state is discarded and reported', () => {
 describe('an honest saved scan state is trusted', () => {
   it('resumed as saved: the same events as a fresh read, no report', () => {
     const { file, cache } = saved();
-    const read = readTranscriptCached(file, 'main', cache, KEEP);
+    const read = readTranscriptCached(file, 'main', cache, keepOf());
     assert.equal(read.events.forgedCache, undefined);
-    assert.deepEqual(plain(read.events), plain(readTranscript(file, 'main', undefined, KEEP).events));
+    assert.deepEqual(plain(read.events), plain(readTranscript(file, 'main', undefined, keepOf()).events));
   });
 
   it('resumed after an append: no report', () => {
     const demo = readFileSync(recordedTranscript('demo'), 'utf8').split('\n').filter(Boolean);
     const { file, cache } = saved(derive(recordedTranscript('demo'), (rs) => rs.slice(0, 50)));
     appendFileSync(file, demo.slice(50).join('\n') + '\n');
-    const read = readTranscriptCached(file, 'main', cache, KEEP);
+    const read = readTranscriptCached(file, 'main', cache, keepOf());
     assert.equal(read.events.forgedCache, undefined);
     assert.equal(stateOf(tallyOf(read.events), 'V3'), 'proved');
   });
@@ -186,15 +189,15 @@ describe('an honest saved scan state is trusted', () => {
     const { file, cache, path, entry } = saved();
     runOf(entry, 'sh check.sh', 0).end = { kind: 'passed' };
     writeFileSync(path, JSON.stringify(entry));
-    const read = readTranscriptCached(file, 'main', cache, KEEP);
-    assert.deepEqual(tallyOf(read.events).items, tallyOf(readTranscript(file, 'main', undefined, KEEP).events).items);
+    const read = readTranscriptCached(file, 'main', cache, keepOf());
+    assert.deepEqual(tallyOf(read.events).items, tallyOf(readTranscript(file, 'main', undefined, keepOf()).events).items);
   });
 
   it('a run marked of unknown folder (stricter than its line) is still trusted', () => {
     const { file, cache, path, entry } = saved();
     runOf(entry, 'sh check.sh', 1).cwd = null;
     writeFileSync(path, JSON.stringify(entry));
-    const read = readTranscriptCached(file, 'main', cache, KEEP);
+    const read = readTranscriptCached(file, 'main', cache, keepOf());
     assert.equal(read.events.forgedCache, undefined);
     assert.equal(stateOf(tallyOf(read.events), 'V1'), 'failed', 'the saved state was used, and a run of unknown folder does not count');
   });
@@ -203,7 +206,7 @@ describe('an honest saved scan state is trusted', () => {
     const { file, cache } = saved();
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('greet.txt has no goodbye', 'greet.txt has no GOODBYE'));
-    const read = readTranscriptCached(file, 'main', cache, KEEP);
+    const read = readTranscriptCached(file, 'main', cache, keepOf());
     assert.equal(read.events.forgedCache, undefined);
   });
 });

@@ -19,7 +19,8 @@ const planText = planOf({
   S6: '`sh slow.sh`',
   S7: 'human — names S7',
 });
-const keep = scanKeepOf(parsePlan(planText).items, HOME);
+// Built by each test that needs it, not at load time, so the keep set's own code runs inside the test.
+const keepOf = (): ScanKeep => scanKeepOf(parsePlan(planText).items, HOME);
 const tallyOf = (events: TranscriptEvents[]) => evaluate(planText, [], { transcripts: events, home: HOME });
 
 /** Every run kept: the lines fed one by one, never pruned. */
@@ -33,7 +34,7 @@ function unpruned(lines: string[], source: TranscriptSource): TranscriptEvents {
   return s.events;
 }
 
-function scanned(lines: string[], source: TranscriptSource, k: ScanKeep | null = keep): ScanState {
+function scanned(lines: string[], source: TranscriptSource, k: ScanKeep | null = keepOf()): ScanState {
   return scanBytes(newScanState('t.jsonl', source), bytesOf(lines), k);
 }
 
@@ -107,7 +108,8 @@ describe('runs kept for the goal’s proofs', () => {
       ...distinctRuns(`b${i}x`, 40),
       notice('reused', i === 29 ? 1 : 0),
     ]).flat();
-    const s = scanned(lines, 'main');
+    const keep = keepOf();
+    const s = scanned(lines, 'main', keep);
     pruneHistory(s, keep);
     assert.equal(s.events.notices.length, KEEP_PER_COMMAND);
     assert.deepEqual(plain(tallyOf([s.events]).items), plain(tallyOf([unpruned(lines, 'main')]).items));
@@ -116,6 +118,7 @@ describe('runs kept for the goal’s proofs', () => {
 
   it('pruning waits until the runs have doubled, so its cost per run stays constant', () => {
     // Calls that never get a result are all kept: the worst case for pruning again and again.
+    const keep = keepOf();
     const s = newScanState('t.jsonl', 'main');
     const sizes = new Set<number>();
     for (let i = 0; i < 4000; i++) {

@@ -1,7 +1,7 @@
 // Saved state stays bounded: older runs of a command are dropped, and the tally does not change.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { KEEP_PER_COMMAND, newScanState, scanBytes } from '../../../src/core/transcript/scan';
+import { KEEP_PER_COMMAND, newScanState, scanBytes, type ScanState } from '../../../src/core/transcript/scan';
 import { evaluate, labTranscript, planOf } from '../helpers/fixtures';
 
 const text = readFileSync(labTranscript('main'), 'utf8');
@@ -21,10 +21,15 @@ function repeated(times: number): string {
   return out;
 }
 
+// The bytes are built once (no product code runs); the scan itself runs before each test, so a
+// mutant in the scanner is active while it runs and every test here can see it.
+const bytes = Buffer.from(repeated(120));
+
 describe('pruning saved runs', () => {
-  const state = scanBytes(newScanState('t.jsonl', 'main'), Buffer.from(repeated(120)));
-  const once = evaluate(plan, [labTranscript('main')]);
-  const many = evaluate(plan, [], { transcripts: [state.events] });
+  let state: ScanState;
+  beforeEach(() => {
+    state = scanBytes(newScanState('t.jsonl', 'main'), bytes);
+  });
 
   it('drops older runs of the same command and keeps the count bounded', () => {
     assert.ok((state.events.prunedRuns ?? 0) > 0);
@@ -36,6 +41,8 @@ describe('pruning saved runs', () => {
   });
 
   it('leaves every item’s state as the newest runs decide it', () => {
+    const once = evaluate(plan, [labTranscript('main')]);
+    const many = evaluate(plan, [], { transcripts: [state.events] });
     assert.deepEqual(
       many.items.map((i) => [i.id, i.state]),
       once.items.map((i) => [i.id, i.state]),

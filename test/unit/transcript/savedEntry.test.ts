@@ -6,7 +6,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePlan } from '../../../src/core/plan/parsePlan';
-import { scanKeepOf } from '../../../src/core/transcript/keep';
+import { scanKeepOf, type ScanKeep } from '../../../src/core/transcript/keep';
 import { readTranscript } from '../../../src/workspace/readTranscript';
 import { cacheFile, readTranscriptCached } from '../../../src/workspace/scanCache';
 import { scanEntry } from '../../../src/workspace/scanEntry';
@@ -27,7 +27,8 @@ const planText = planOf({
   S6: '`test -s CHANGELOG.md`',
   S10: 'human — names S10',
 });
-const keep = scanKeepOf(parsePlan(planText).items, HOME);
+// Computed in each case, not at load time, so the plan reader and the keep set run while a case does.
+const keepOf = (): ScanKeep => scanKeepOf(parsePlan(planText).items, HOME);
 /** The items and the ledger, as the tally shows them. */
 const evidenceOf = (events: TranscriptEvents): string => {
   const t = evaluate(planText, [], { transcripts: [events], home: HOME });
@@ -117,20 +118,29 @@ describe('a saved scan entry of the wrong shape', () => {
       const dir = mkdtempSync(join(tmpdir(), 'pm-entry-'));
       const file = join(dir, 's.jsonl');
       const cache = join(dir, 'cache');
-      const entryFile = cacheFile(cache, file);
+      // The entry's name hashes the file's path (src/core), so it is found before each case too.
+      let entryFile = '';
       // The file is put back to the saved bytes with the same time before each case, so the one
       // real entry stays an entry of this very file.
       const rewind = () => {
         writeFileSync(file, text(snap.saved));
         utimesSync(file, 1_800_000_000, 1_800_000_000);
       };
+      let keep: ScanKeep;
       let want = '';
       let real: Json = null;
       let paths: Array<{ path: Path; value: Json }> = [];
-      before(() => {
+      // Before each case, not once for all: the fresh read, its evidence and the real entry all run
+      // through the scanner and the tally, which a case must reach to see their mutants.
+      beforeEach(() => {
+        keep = keepOf();
+        entryFile = cacheFile(cache, file);
         writeFileSync(file, text([...snap.saved, ...snap.appended]));
         want = evidenceOf(readTranscript(file, 'main', undefined, keep).events);
         rewind();
+        // The previous case left its last entry here; each case starts from an empty cache, as
+        // the first did, so the real entry is written afresh by this read.
+        rmSync(cache, { recursive: true, force: true });
         readTranscriptCached(file, 'main', cache, keep);
         real = JSON.parse(readFileSync(entryFile, 'utf8')) as Json;
         paths = byShape([...fieldPaths(real)]);
