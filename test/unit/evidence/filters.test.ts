@@ -11,7 +11,7 @@ import { blocksOf, derive, parseRecord, indexOf, type Rec, toolUseOf } from '../
 import { FIXTURES, recordedTranscript, stateOf } from '../helpers/fixtures';
 
 const ROOT = '/home/dev/demo/proj';
-const PLAN = parsePlan(readFileSync(join(FIXTURES, 'recorded', 'demo', 'PLAN.md'), 'utf8'));
+const PLAN = readFileSync(join(FIXTURES, 'recorded', 'demo', 'PLAN.md'), 'utf8');
 const demo = recordedTranscript('demo');
 
 interface Opts {
@@ -19,11 +19,15 @@ interface Opts {
   roots?: string[];
 }
 
+// The plan is parsed on each call, inside the test that calls it, never while the file loads: a
+// mutant is active only while the tests that reach it run, so a plan parsed at load time would
+// always come from unmutated code.
 function tally(file: string, o: Opts = {}): Tally {
+  const plan = parsePlan(PLAN);
   const frozen = o.frozenAt !== undefined && o.frozenAt !== null;
   return computeTally({
-    goal: { title: PLAN.title, planPath: 'PLAN.md', frozenBy: frozen ? 'adopt' : 'given', frozenAt: o.frozenAt ?? null },
-    items: PLAN.items,
+    goal: { title: plan.title, planPath: 'PLAN.md', frozenBy: frozen ? 'adopt' : 'given', frozenAt: o.frozenAt ?? null },
+    items: plan.items,
     findings: [],
     added: [],
     transcripts: readTranscripts([file]),

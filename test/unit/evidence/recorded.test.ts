@@ -2,6 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Tally } from '../../../src/core/tally/tally';
 import { answersOf, derive, indexOf } from '../helpers/derive';
 import { evaluate, FIXTURES, planOf, recordedTranscript, stateOf } from '../helpers/fixtures';
 
@@ -9,7 +10,12 @@ const code = (c: string) => '`' + c + '`';
 
 describe('recorded: demo session', () => {
   const plan = readFileSync(join(FIXTURES, 'recorded', 'demo', 'PLAN.md'), 'utf8');
-  const t = evaluate(plan, [recordedTranscript('demo')]);
+  // Evaluated before each test, never while the file loads: a mutant is active only while the
+  // tests that reach it run, so a tally computed here would always come from unmutated code.
+  let t: Tally;
+  beforeEach(() => {
+    t = evaluate(plan, [recordedTranscript('demo')]);
+  });
   const table: Array<[string, string, string]> = [
     ['S1', 'proved', 'its proof ran exactly and passed'],
     ['V1', 'proved', 'a failure then a passing rerun: the newest run decides'],
@@ -36,17 +42,19 @@ describe('recorded: demo session', () => {
 });
 
 describe('recorded: test -f false and diff differences', () => {
-  const t = evaluate(
-    planOf({
-      S1: code('test -f missing.txt'),
-      S2: code('[ -f missing.txt ]'),
-      S3: code('diff a.txt b.txt'),
-      S4: code('test -f present.txt'),
-      S5: code('diff a.txt a.txt'),
-      S6: code('test -f missing.txt; exit 1'),
-    }),
-    [recordedTranscript('test-false')],
-  );
+  const plan = planOf({
+    S1: code('test -f missing.txt'),
+    S2: code('[ -f missing.txt ]'),
+    S3: code('diff a.txt b.txt'),
+    S4: code('test -f present.txt'),
+    S5: code('diff a.txt a.txt'),
+    S6: code('test -f missing.txt; exit 1'),
+  });
+  // Per test, as above.
+  let t: Tally;
+  beforeEach(() => {
+    t = evaluate(plan, [recordedTranscript('test-false')]);
+  });
   const table: Array<[string, string, RegExp]> = [
     ['S1', 'failed', /Condition is false/],
     ['S2', 'failed', /Condition is false/],

@@ -5,6 +5,7 @@ import { disagrees, rerunDetail, type Rerun, type RerunOutcome } from '../../../
 import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { tallyText } from '../../../src/core/tally/format';
 import { computeTally, type Tally } from '../../../src/core/tally/tally';
+import type { TranscriptEvents } from '../../../src/core/types';
 import { readTranscripts } from '../../../src/workspace/workspaceTally';
 import { labTranscript, planOf } from '../helpers/fixtures';
 
@@ -12,9 +13,8 @@ const code = (c: string) => '`' + c + '`';
 const PROVED = 'echo hello-from-bash; echo to-stderr >&2';
 const FAILED = 'echo before-exit; echo err-before-exit >&2; exit 3';
 const plan = planOf({ S1: code(PROVED), S2: code(FAILED), S3: code('npm test'), S4: 'human — your answer names S4' });
-const transcripts = readTranscripts([labTranscript('main')]);
 
-function tally(reruns: Rerun[]): Tally {
+function tally(transcripts: TranscriptEvents[], reruns: Rerun[]): Tally {
   const p = parsePlan(plan);
   return computeTally({
     goal: { title: p.title, planPath: 'PLAN.md', frozenBy: 'given', frozenAt: null },
@@ -29,9 +29,24 @@ function tally(reruns: Rerun[]): Tally {
   });
 }
 
-const base = tally([]);
-const runTime = (id: string) => base.items.find((i) => i.id === id)!.run!.time!;
 const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+/** The recording read and tallied without re-runs, with times a minute after and before its runs. */
+interface Session {
+  transcripts: TranscriptEvents[];
+  base: Tally;
+  after: (id: string) => string;
+  before: (id: string) => string;
+}
+
+// Called inside each test that needs it, never while the file loads: a mutant is active only while
+// the tests that reach it run, so a reading or tally made at load time would always be unmutated.
+function session(): Session {
+  const transcripts = readTranscripts([labTranscript('main')]);
+  const base = tally(transcripts, []);
+  const runTime = (id: string) => base.items.find((i) => i.id === id)!.run!.time!;
+  return { transcripts, base, after: (id) => shift(runTime(id), 60_000), before: (id) => shift(runTime(id), -60_000) };
+}
 
 function rerun(id: string, proof: string, outcome: RerunOutcome, at: string, over: Partial<Rerun> = {}): Rerun {
   const exit = outcome === 'pass' ? 0 : outcome === 'fail' ? 1 : null;
@@ -40,16 +55,15 @@ function rerun(id: string, proof: string, outcome: RerunOutcome, at: string, ove
 
 describe('re-runs against the session evidence', () => {
   it('the recording proves S1, fails S2 and leaves S3 unrun (the ground the table stands on)', () => {
+    const { base } = session();
     assert.deepEqual(base.items.map((i) => [i.id, i.state]), [['S1', 'proved'], ['S2', 'failed'], ['S3', 'unrun'], ['S4', 'open']]);
     assert.equal(base.verifier, null, 'no re-runs: no verifier section');
   });
 
-  const after = (id: string) => shift(runTime(id), 60_000);
-  const before = (id: string) => shift(runTime(id), -60_000);
-  const cases: Array<{ name: string; reruns: () => Rerun[]; states: string[]; detail?: RegExp; reopened: string[]; disagreements: string[] }> = [
+  const cases: Array<{ name: string; reruns: (s: Session) => Rerun[]; states: string[]; detail?: RegExp; reopened: string[]; disagreements: string[] }> = [
     {
       name: 'a failing re-run newer than the proving run reopens the item, with exit and time',
-      reruns: () => [rerun('S1', PROVED, 'fail', after('S1'), { exit: 7 })],
+      reruns: ({ after }) => [rerun('S1', PROVED, 'fail', after('S1'), { exit: 7 })],
       states: ['failed', 'failed', 'unrun'],
       detail: /^failed on re-run \(exit 7, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/,
       reopened: ['S1'],
@@ -57,7 +71,7 @@ describe('re-runs against the session evidence', () => {
     },
     {
       name: 'a timed-out re-run reopens it like a failure, the timeout named',
-      reruns: () => [rerun('S1', PROVED, 'timeout', after('S1'), { timeoutMs: 1000 })],
+      reruns: ({ after }) => [rerun('S1', PROVED, 'timeout', after('S1'), { timeoutMs: 1000 })],
       states: ['failed', 'failed', 'unrun'],
       detail: /^failed on re-run \(timed out after 1 s, /,
       reopened: ['S1'],
@@ -65,7 +79,7 @@ describe('re-runs against the session evidence', () => {
     },
     {
       name: 'a re-run that could not start reopens it too',
-      reruns: () => [rerun('S1', PROVED, 'error', after('S1'), { error: 'ENOENT' })],
+      reruns: ({ after }) => [rerun('S1', PROVED, 'error', after('S1'), { error: 'ENOENT' })],
       states: ['failed', 'failed', 'unrun'],
       detail: /^failed on re-run \(could not run: ENOENT, /,
       reopened: ['S1'],
@@ -73,42 +87,42 @@ describe('re-runs against the session evidence', () => {
     },
     {
       name: 'a failing re-run older than the proving run changes nothing: the newer session run decides',
-      reruns: () => [rerun('S1', PROVED, 'fail', before('S1'))],
+      reruns: ({ before }) => [rerun('S1', PROVED, 'fail', before('S1'))],
       states: ['proved', 'failed', 'unrun'],
       reopened: [],
       disagreements: ['S1'],
     },
     {
       name: 'a passing re-run never proves an item the session failed',
-      reruns: () => [rerun('S2', FAILED, 'pass', after('S2'))],
+      reruns: ({ after }) => [rerun('S2', FAILED, 'pass', after('S2'))],
       states: ['proved', 'failed', 'unrun'],
       reopened: [],
       disagreements: ['S2'],
     },
     {
       name: 'a passing re-run never proves an item the session never ran',
-      reruns: () => [rerun('S3', 'npm test', 'pass', after('S1'))],
+      reruns: ({ after }) => [rerun('S3', 'npm test', 'pass', after('S1'))],
       states: ['proved', 'failed', 'unrun'],
       reopened: [],
       disagreements: [],
     },
     {
       name: 'a failing re-run in a clean checkout is reported and never changes the count',
-      reruns: () => [rerun('S1', PROVED, 'fail', after('S1'), { clean: true })],
+      reruns: ({ after }) => [rerun('S1', PROVED, 'fail', after('S1'), { clean: true })],
       states: ['proved', 'failed', 'unrun'],
       reopened: [],
       disagreements: ['S1'],
     },
     {
       name: 'a re-run of another proof (the goal was frozen again with a new one) does not apply',
-      reruns: () => [rerun('S1', 'echo something else', 'fail', after('S1'))],
+      reruns: ({ after }) => [rerun('S1', 'echo something else', 'fail', after('S1'))],
       states: ['proved', 'failed', 'unrun'],
       reopened: [],
       disagreements: [],
     },
     {
       name: 'the newest re-run of an item decides: a pass after a failure leaves the proof standing',
-      reruns: () => [rerun('S1', PROVED, 'fail', after('S1')), rerun('S1', PROVED, 'pass', shift(after('S1'), 1000))],
+      reruns: ({ after }) => [rerun('S1', PROVED, 'fail', after('S1')), rerun('S1', PROVED, 'pass', shift(after('S1'), 1000))],
       states: ['proved', 'failed', 'unrun'],
       reopened: [],
       disagreements: [],
@@ -123,7 +137,8 @@ describe('re-runs against the session evidence', () => {
   ];
   for (const c of cases) {
     it(c.name, () => {
-      const t = tally(c.reruns());
+      const s = session();
+      const t = tally(s.transcripts, c.reruns(s));
       assert.deepEqual(t.items.slice(0, 3).map((i) => i.state), c.states);
       if (c.detail) assert.match(t.items[0]!.detail, c.detail);
       assert.deepEqual(t.verifier?.reopened, c.reopened);
@@ -133,6 +148,7 @@ describe('re-runs against the session evidence', () => {
   }
 
   it('a reopened item keeps the verdict NOT DONE and the text tally says why', () => {
+    const { transcripts, after } = session();
     const all = planOf({ S1: code(PROVED) });
     const p = parsePlan(all);
     const input = { goal: { title: null, planPath: null, frozenBy: 'given' as const, frozenAt: null }, items: p.items, findings: [], added: [], transcripts, git: null, home: '/home/dev', countSdkPrompts: false };

@@ -30,20 +30,24 @@ describe('evidence rules on recorded transcripts', () => {
   ];
   for (const file of [main, v112]) {
     const version = file === main ? '2.1.332' : '2.1.112';
-    const t = evaluate(plan, [file]);
+    // Evaluated inside each test, never while the file loads: a mutant is active only while the
+    // tests that reach it run, so a tally computed here would always come from unmutated code.
+    const tally = () => evaluate(plan, [file]);
     for (const [id, state, why, detail] of cases) {
       it(`${version}: ${why} (${id} ${state})`, () => {
+        const t = tally();
         assert.equal(stateOf(t, id), state);
         if (detail) assert.match(t.items.find((i) => i.id === id)!.detail, detail);
       });
     }
     if (file === main) {
       it('2.1.332: a timed-out run says it timed out', () => {
+        const t = tally();
         assert.match(t.items.find((i) => i.id === 'S5')!.detail, /timed out \(exit code 143\)/);
       });
     }
     it(`${version}: the ledger names the subagent run as not counted`, () => {
-      const sub = t.ledger.filter((l) => l.reason === 'subagent');
+      const sub = tally().ledger.filter((l) => l.reason === 'subagent');
       assert.ok(sub.some((l) => l.ids.includes('S6') && l.run.command === 'echo from-subagent'));
     });
   }

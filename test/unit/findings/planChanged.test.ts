@@ -3,7 +3,9 @@ import { strict as assert } from 'node:assert';
 import { planChangedFindings } from '../../../src/core/findings/planChanged';
 import { parsePlan } from '../../../src/core/plan/parsePlan';
 
-const FROZEN = parsePlan('# P\n\n## Steps\n- S1. Build it. Proof: `npm run build`\n- S2. Test it. Proof: `npm test`\n').items;
+// Parsed inside each test, never while the file loads: a mutant is active only while the tests that
+// reach it run, so a list parsed at load time would always come from unmutated code.
+const frozen = () => parsePlan('# P\n\n## Steps\n- S1. Build it. Proof: `npm run build`\n- S2. Test it. Proof: `npm test`\n').items;
 const now = (text: string) => parsePlan(`# P\n\n## Steps\n${text}`).items;
 
 describe('plan-changed', () => {
@@ -16,7 +18,7 @@ describe('plan-changed', () => {
   ];
   for (const [what, text, want] of cases) {
     it(`${what}: ${want ? 'an info finding' : 'nothing'}`, () => {
-      const f = planChangedFindings(FROZEN, now(text), 'PLAN.md');
+      const f = planChangedFindings(frozen(), now(text), 'PLAN.md');
       if (!want) return assert.deepEqual(f, []);
       assert.equal(f.length, 1);
       assert.equal(f[0]!.kind, 'plan-changed');
@@ -26,5 +28,5 @@ describe('plan-changed', () => {
     });
   }
 
-  it('says nothing when the plan file is gone (the frozen list stands)', () => assert.deepEqual(planChangedFindings(FROZEN, null, 'PLAN.md'), []));
+  it('says nothing when the plan file is gone (the frozen list stands)', () => assert.deepEqual(planChangedFindings(frozen(), null, 'PLAN.md'), []));
 });

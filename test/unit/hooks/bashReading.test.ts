@@ -2,15 +2,20 @@
 // finding it must give, in order (kind, how, target; WS and HOME stand for the workspace and home).
 // Mutation testing found each of these rules unguarded by the guard's own tests.
 import { strict as assert } from 'node:assert';
-import { analyzeBash } from '../../../src/hooks/bashWrites';
+import { analyzeBash, type BashScope } from '../../../src/hooks/bashWrites';
 import { protectedPaths } from '../../../src/hooks/protectedPaths';
 import { workspace } from './helpers';
 
 const w = workspace();
-const scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
 const place = (s: string) => s.replace(/^WS/, w.ws).replace(/^HOME/, w.home);
 
 describe('the guard reads a Bash command', () => {
+  // protectedPaths is product code (src/hooks): computed before each test, not while the file
+  // loads, so a mutant in it is live while the test runs.
+  let scope: BashScope;
+  beforeEach(() => {
+    scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+  });
   const cases: Array<[string, Array<[string, string, string]>]> = [
     // Redirections: only an output one writes, and `>&` writes a file unless its target is a descriptor.
     ['cat < .claude/settings.json', []],

@@ -1,26 +1,31 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeBash } from '../../../src/hooks/bashWrites';
+import { analyzeBash, type BashScope } from '../../../src/hooks/bashWrites';
 import { protectedPaths } from '../../../src/hooks/protectedPaths';
-import { denyReason, systemMessage, gate, payload, workspace } from './helpers';
+import { denyReason, systemMessage, gate, payload, workspace, type Payload } from './helpers';
 import { gateCommand, STATUSLINE_COMMAND } from '../../../src/core/install/entries';
 
 const w = workspace();
 mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
 mkdirSync(join(w.ws, 'src'), { recursive: true });
 symlinkSync(join(w.ws, '.claude', 'proofmeter'), join(w.ws, 'innocent'));
-const SETTINGS = {
-  permissions: { allow: ['Bash(ls)'] },
-  hooks: { Stop: [{ hooks: [{ type: 'command', command: gateCommand('stop') }] }] },
-  statusLine: { type: 'command', command: STATUSLINE_COMMAND },
-};
-const settingsText = JSON.stringify(SETTINGS, null, 2) + '\n';
-writeFileSync(join(w.ws, '.claude', 'settings.json'), settingsText);
-
-const scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+// The settings file holds the meter's own entries (src/core/install/entries), and the scope holds
+// protectedPaths (src/hooks): both are made again before each test, not at load time, so a mutant
+// in either is live while the test that reads them runs.
+let scope: BashScope;
+function setUp(): void {
+  const settings = {
+    permissions: { allow: ['Bash(ls)'] },
+    hooks: { Stop: [{ hooks: [{ type: 'command', command: gateCommand('stop') }] }] },
+    statusLine: { type: 'command', command: STATUSLINE_COMMAND },
+  };
+  writeFileSync(join(w.ws, '.claude', 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
+  scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+}
 
 describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
+  beforeEach(setUp);
   describe('Bash commands', () => {
     const denied: Array<[string, string]> = [
       ['echo x > .claude/proofmeter/goal.json', '> redirect'],
@@ -121,26 +126,27 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
   });
 
   describe('Edit, Write, MultiEdit, NotebookEdit', () => {
-    const tool = (tool_name: string, tool_input: Record<string, unknown>) => payload('pretool-bash', { cwd: w.ws, tool_name, tool_input });
+    const tool = (tool_name: string, tool_input: Record<string, unknown>): Payload => payload('pretool-bash', { cwd: w.ws, tool_name, tool_input });
     const settingsPath = join(w.ws, '.claude', 'settings.json');
-    const cases: Array<[string, ReturnType<typeof tool>, 'deny' | 'allow']> = [
-      ['Write into the state folder', tool('Write', { file_path: join(w.ws, '.claude/proofmeter/goal.json'), content: '{}' }), 'deny'],
-      ['Edit through a symlink into the state folder', tool('Edit', { file_path: join(w.ws, 'innocent/goal.json'), old_string: 'a', new_string: 'b' }), 'deny'],
-      ['NotebookEdit into the state folder', tool('NotebookEdit', { notebook_path: '.claude/proofmeter/x.ipynb', new_source: '' }), 'deny'],
-      ['Edit removing the stop hook entry', tool('Edit', { file_path: settingsPath, old_string: gateCommand('stop').replace(/"/g, '\\"'), new_string: 'true' }), 'deny'],
-      ['Edit replacing the meter statusLine', tool('Edit', { file_path: settingsPath, old_string: 'proofmeter.js statusline', new_string: 'proofmeter.js statuslinex' }), 'deny'],
-      ['Write of settings without the hooks', tool('Write', { file_path: settingsPath, content: '{"permissions": {}}' }), 'deny'],
-      ['Write of settings that is not JSON', tool('Write', { file_path: settingsPath, content: '{' }), 'deny'],
-      ['Write of settings.local.json with disableAllHooks', tool('Write', { file_path: '.claude/settings.local.json', content: '{"disableAllHooks": true}' }), 'deny'],
-      ['MultiEdit whose second edit removes the hooks', tool('MultiEdit', { file_path: settingsPath, edits: [{ old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }, { old_string: '"Stop"', new_string: '"Nope"' }] }), 'deny'],
-      ['Edit of the permissions only', tool('Edit', { file_path: settingsPath, old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }), 'allow'],
-      ['Write of settings.local.json with permissions only', tool('Write', { file_path: '.claude/settings.local.json', content: '{"permissions": {"allow": []}}' }), 'allow'],
-      ['Edit whose old_string is not there (the tool fails by itself)', tool('Edit', { file_path: settingsPath, old_string: 'not there', new_string: '' }), 'allow'],
-      ['Write of an ordinary file', tool('Write', { file_path: join(w.ws, 'src', 'a.ts'), content: 'x' }), 'allow'],
+    // Thunks, called inside the test: one row's input names gateCommand's entry.
+    const cases: Array<[string, () => Payload, 'deny' | 'allow']> = [
+      ['Write into the state folder', () => tool('Write', { file_path: join(w.ws, '.claude/proofmeter/goal.json'), content: '{}' }), 'deny'],
+      ['Edit through a symlink into the state folder', () => tool('Edit', { file_path: join(w.ws, 'innocent/goal.json'), old_string: 'a', new_string: 'b' }), 'deny'],
+      ['NotebookEdit into the state folder', () => tool('NotebookEdit', { notebook_path: '.claude/proofmeter/x.ipynb', new_source: '' }), 'deny'],
+      ['Edit removing the stop hook entry', () => tool('Edit', { file_path: settingsPath, old_string: gateCommand('stop').replace(/"/g, '\\"'), new_string: 'true' }), 'deny'],
+      ['Edit replacing the meter statusLine', () => tool('Edit', { file_path: settingsPath, old_string: 'proofmeter.js statusline', new_string: 'proofmeter.js statuslinex' }), 'deny'],
+      ['Write of settings without the hooks', () => tool('Write', { file_path: settingsPath, content: '{"permissions": {}}' }), 'deny'],
+      ['Write of settings that is not JSON', () => tool('Write', { file_path: settingsPath, content: '{' }), 'deny'],
+      ['Write of settings.local.json with disableAllHooks', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"disableAllHooks": true}' }), 'deny'],
+      ['MultiEdit whose second edit removes the hooks', () => tool('MultiEdit', { file_path: settingsPath, edits: [{ old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }, { old_string: '"Stop"', new_string: '"Nope"' }] }), 'deny'],
+      ['Edit of the permissions only', () => tool('Edit', { file_path: settingsPath, old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }), 'allow'],
+      ['Write of settings.local.json with permissions only', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"permissions": {"allow": []}}' }), 'allow'],
+      ['Edit whose old_string is not there (the tool fails by itself)', () => tool('Edit', { file_path: settingsPath, old_string: 'not there', new_string: '' }), 'allow'],
+      ['Write of an ordinary file', () => tool('Write', { file_path: join(w.ws, 'src', 'a.ts'), content: 'x' }), 'allow'],
     ];
-    for (const [name, p, want] of cases) {
+    for (const [name, input, want] of cases) {
       it(`${want}s: ${name}`, async () => {
-        const r = await gate('guard', p, w);
+        const r = await gate('guard', input(), w);
         assert.equal(r.answer.outcome, want);
         if (want === 'deny') {
           assert.equal(r.json?.hookSpecificOutput?.permissionDecision, 'deny');
@@ -159,7 +165,11 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
 
 describe('guard: the runner\'s subcommands', () => {
   const w = workspace();
-  const scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+  // protectedPaths is product code: computed before each test, not while the file loads.
+  let scope: BashScope;
+  beforeEach(() => {
+    scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+  });
   // Every subcommand but the ones that only read (and the agent's own handover) changes the gate.
   const denied: Array<[string, string]> = [
     ['node .claude/proofmeter/proofmeter.js hook plan-approved < x', 'proofmeter hook'],

@@ -5,22 +5,29 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gateCommand } from '../../../src/core/install/entries';
-import { analyzeBash } from '../../../src/hooks/bashWrites';
+import { analyzeBash, type BashScope } from '../../../src/hooks/bashWrites';
 import { protectedPaths } from '../../../src/hooks/protectedPaths';
 import { allowDenied, readAllowances, readDenials } from '../../../src/workspace/allowances';
 import { denyReason, gate, payload, workspace, type Ran } from './helpers';
 
 const w = workspace();
 mkdirSync(join(w.ws, 'src'), { recursive: true });
-const SETTINGS = {
-  env: { NODE_ENV: 'test' },
-  permissions: { allow: ['Bash(ls)'] },
-  hooks: { Stop: [{ hooks: [{ type: 'command', command: gateCommand('stop') }] }] },
-};
-writeFileSync(join(w.ws, '.claude', 'settings.json'), JSON.stringify(SETTINGS, null, 2) + '\n');
-const scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+// The settings file holds gateCommand's Stop entry (src/core/install/entries) and the scope holds
+// protectedPaths (src/hooks): both are made again before each test, not while the file loads, so
+// a mutant in either is live while the test that reads them runs.
+let scope: BashScope;
+function setUp(): void {
+  const settings = {
+    env: { NODE_ENV: 'test' },
+    permissions: { allow: ['Bash(ls)'] },
+    hooks: { Stop: [{ hooks: [{ type: 'command', command: gateCommand('stop') }] }] },
+  };
+  writeFileSync(join(w.ws, '.claude', 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
+  scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+}
 
 describe('guard: git, Claude Code records and managed settings', () => {
+  beforeEach(setUp);
   const denied: Array<[string, string, string]> = [
     ['git commit --no-verify -m wip', 'git', 'no-verify'],
     ['git commit -nm wip', 'git', 'no-verify'],
@@ -90,6 +97,7 @@ describe('guard: git, Claude Code records and managed settings', () => {
 });
 
 describe('guard: edits of settings, records and managed settings', () => {
+  beforeEach(setUp);
   const settingsPath = join(w.ws, '.claude', 'settings.json');
   const tool = (tool_name: string, tool_input: Record<string, unknown>) => payload('pretool-bash', { cwd: w.ws, tool_name, tool_input });
   const cases: Array<[string, ReturnType<typeof tool>, 'deny' | 'allow', RegExp | null]> = [
@@ -110,6 +118,7 @@ describe('guard: edits of settings, records and managed settings', () => {
 });
 
 describe("guard: the person's allowance for one action", () => {
+  beforeEach(setUp);
   const bash = (command: string) => payload('pretool-bash', { cwd: w.ws, tool_input: { command } });
   const idOf = (r: Ran) => /allow (G-[0-9a-f]{6})$/.exec(denyReason(r))![1]!;
   const meta = { session: 's1', promptId: 'p1', at: '2026-12-01T10:00:00.000Z' };

@@ -3,14 +3,14 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { denyReason, gate, payload, workspace } from './helpers';
+import { denyReason, gate, payload, workspace, type Payload, type Workspace } from './helpers';
 import { addedMarkers } from '../../../src/hooks/guardTests';
 import { sealWorkspace } from '../../../src/workspace/seal/snapshot';
 import { contentPathBeside, workspaceSealPath } from '../../../src/workspace/sealRecord/paths';
 
 const TEST = "const assert = require('assert');\ndescribe('sum', () => {\n  it('adds', () => {\n    assert.equal(1 + 1, 2);\n  });\n  it('subtracts', () => {\n    assert.equal(2 - 1, 1);\n  });\n});\n";
 
-function sealed() {
+function sealed(): Workspace {
   const w = workspace();
   mkdirSync(join(w.ws, 'test'), { recursive: true });
   mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
@@ -24,27 +24,31 @@ function sealed() {
 }
 
 describe('guard: skipped and focused tests in a sealed proof\'s test files', () => {
-  const w = sealed();
-  const file = join(w.ws, 'test', 'a.test.js');
-  const tool = (tool_name: string, tool_input: Record<string, unknown>) => payload('pretool-bash', { cwd: w.ws, tool_name, tool_input });
-  const cases: Array<[string, ReturnType<typeof tool>, RegExp | null]> = [
-    ['Edit adding .skip', tool('Edit', { file_path: file, old_string: "it('adds'", new_string: "it.skip('adds'" }), /would skip a test in test\/a\.test\.js \(line 3: `it\.skip\('adds', \(\) => \{`\), a test file the sealed proof `npm test` runs/],
-    ['Edit adding .only', tool('Edit', { file_path: file, old_string: "it('subtracts'", new_string: "it.only('subtracts'" }), /would focus a test in test\/a\.test\.js \(line 6/],
-    ['Edit to xit (relative path)', tool('Edit', { file_path: 'test/a.test.js', old_string: "it('adds'", new_string: "xit('adds'" }), /would skip a test/],
-    ['Edit to fit', tool('Edit', { file_path: file, old_string: "it('adds'", new_string: "fit('adds'" }), /would focus a test/],
-    ['Edit to it.todo', tool('Edit', { file_path: file, old_string: "it('adds', () => {\n    assert.equal(1 + 1, 2);\n  });", new_string: "it.todo('adds');" }), /would skip a test/],
-    ['Edit skipping the suite', tool('Edit', { file_path: file, old_string: "describe('sum'", new_string: "describe.skip('sum'" }), /would skip a test/],
-    ['Write of the file with this.skip()', tool('Write', { file_path: file, content: TEST.replace("it('adds', () => {", "it('adds', function () {\n    this.skip();") }), /would skip a test/],
-    ['MultiEdit skipping and focusing', tool('MultiEdit', { file_path: file, edits: [{ old_string: "it('adds'", new_string: "it.skip('adds'" }, { old_string: "it('subtracts'", new_string: "it.only('subtracts'" }] }), /would skip and focus tests/],
-    ['Edit of an assertion', tool('Edit', { file_path: file, old_string: '1 + 1, 2', new_string: '2 + 2, 4' }), null],
-    ['Edit adding a test', tool('Edit', { file_path: file, old_string: '});\n', new_string: "});\nit('more', () => {});\n" }), null],
-    ['Edit adding a test above an existing skip-free file (lines move)', tool('Edit', { file_path: file, old_string: "const assert = require('assert');\n", new_string: "const assert = require('assert');\n// about sums\n" }), null],
-    ['Edit adding .skip to a file no sealed proof runs as a test', tool('Edit', { file_path: join(w.ws, 'lib', 'other.test.js'), old_string: "it('adds'", new_string: "it.skip('adds'" }), null],
-    ['Edit whose old_string is not there', tool('Edit', { file_path: file, old_string: 'nope', new_string: "it.skip('x'" }), null],
+  // Sealing runs src/core/seal (which files the proof runs as tests), so each table test seals its
+  // own workspace while it runs; the rows are thunks over that workspace, called inside the test.
+  let w: Workspace;
+  let file: string;
+  const tool = (tool_name: string, tool_input: Record<string, unknown>): Payload => payload('pretool-bash', { cwd: w.ws, tool_name, tool_input });
+  const cases: Array<[string, () => Payload, RegExp | null]> = [
+    ['Edit adding .skip', () => tool('Edit', { file_path: file, old_string: "it('adds'", new_string: "it.skip('adds'" }), /would skip a test in test\/a\.test\.js \(line 3: `it\.skip\('adds', \(\) => \{`\), a test file the sealed proof `npm test` runs/],
+    ['Edit adding .only', () => tool('Edit', { file_path: file, old_string: "it('subtracts'", new_string: "it.only('subtracts'" }), /would focus a test in test\/a\.test\.js \(line 6/],
+    ['Edit to xit (relative path)', () => tool('Edit', { file_path: 'test/a.test.js', old_string: "it('adds'", new_string: "xit('adds'" }), /would skip a test/],
+    ['Edit to fit', () => tool('Edit', { file_path: file, old_string: "it('adds'", new_string: "fit('adds'" }), /would focus a test/],
+    ['Edit to it.todo', () => tool('Edit', { file_path: file, old_string: "it('adds', () => {\n    assert.equal(1 + 1, 2);\n  });", new_string: "it.todo('adds');" }), /would skip a test/],
+    ['Edit skipping the suite', () => tool('Edit', { file_path: file, old_string: "describe('sum'", new_string: "describe.skip('sum'" }), /would skip a test/],
+    ['Write of the file with this.skip()', () => tool('Write', { file_path: file, content: TEST.replace("it('adds', () => {", "it('adds', function () {\n    this.skip();") }), /would skip a test/],
+    ['MultiEdit skipping and focusing', () => tool('MultiEdit', { file_path: file, edits: [{ old_string: "it('adds'", new_string: "it.skip('adds'" }, { old_string: "it('subtracts'", new_string: "it.only('subtracts'" }] }), /would skip and focus tests/],
+    ['Edit of an assertion', () => tool('Edit', { file_path: file, old_string: '1 + 1, 2', new_string: '2 + 2, 4' }), null],
+    ['Edit adding a test', () => tool('Edit', { file_path: file, old_string: '});\n', new_string: "});\nit('more', () => {});\n" }), null],
+    ['Edit adding a test above an existing skip-free file (lines move)', () => tool('Edit', { file_path: file, old_string: "const assert = require('assert');\n", new_string: "const assert = require('assert');\n// about sums\n" }), null],
+    ['Edit adding .skip to a file no sealed proof runs as a test', () => tool('Edit', { file_path: join(w.ws, 'lib', 'other.test.js'), old_string: "it('adds'", new_string: "it.skip('adds'" }), null],
+    ['Edit whose old_string is not there', () => tool('Edit', { file_path: file, old_string: 'nope', new_string: "it.skip('x'" }), null],
   ];
-  for (const [name, p, want] of cases) {
+  for (const [name, input, want] of cases) {
     it(`${want ? 'denies' : 'allows'}: ${name}`, async () => {
-      const r = await gate('guard', p, w);
+      w = sealed();
+      file = join(w.ws, 'test', 'a.test.js');
+      const r = await gate('guard', input(), w);
       if (!want) {
         assert.equal(r.answer.outcome, 'allow', r.answer.stdout);
         return;

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { analyzeBash } from '../../../src/hooks/bashWrites';
+import { analyzeBash, type BashScope } from '../../../src/hooks/bashWrites';
 import { protectedPaths } from '../../../src/hooks/protectedPaths';
 import { outsideSealDir } from '../../../src/workspace/sealRecord/paths';
 import { denyReason, gate, payload, workspace } from './helpers';
@@ -25,9 +25,14 @@ writeFileSync(join(w.ws, 'ok.py'), "print('ok')\n");
 writeFileSync(join(w.ws, 'ok.sh'), 'rm -rf build\n');
 // A small stand-in for the runner, which names the meter's state throughout.
 writeFileSync(join(w.ws, '.claude', 'proofmeter', 'proofmeter.js'), "const STATE = '.claude/proofmeter/goal.json';\n");
-const scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
 
 describe('guard: the ways around it', () => {
+  // protectedPaths is product code (src/hooks): computed before each test, not while the file
+  // loads, so a mutant in it is live while the test runs.
+  let scope: BashScope;
+  beforeEach(() => {
+    scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
+  });
   const denied: Array<[string, string]> = [
     [`find ~/.local/state/proofmeter -name seal.json -exec truncate -s0 {} +`, 'find -exec truncate'],
     [`find ~/.local/state/proofmeter -name seal.json -exec sh -c 'echo x > "$1"' _ {} \\;`, 'find -exec sh'],

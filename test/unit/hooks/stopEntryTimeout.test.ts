@@ -10,33 +10,39 @@ import { actionDigest } from '../../../src/hooks/guardAllowance';
 import { ASSUMED_DEFAULT_TIMEOUT_S, rerunReason, stopEntryTimeoutS, type StopRerun } from '../../../src/hooks/stopRerun';
 import { workspace } from './helpers';
 
-type Entry = [event: string, command: string, timeout?: number];
+// A row names the meter's Stop entry by this mark; settings() writes gateCommand('stop') in its
+// place inside the test, so the entry is made while the test runs, not while the file loads.
+const STOP: unique symbol = Symbol('the meter\'s Stop entry');
+type Entry = [event: string, command: string | typeof STOP, timeout?: number];
 const settings = (entries: Entry[]) => {
   const hooks: Record<string, unknown[]> = {};
-  for (const [event, command, timeout] of entries) (hooks[event] ??= []).push({ hooks: [{ type: 'command', command, ...(timeout === undefined ? {} : { timeout }) }] });
+  for (const [event, command, timeout] of entries) (hooks[event] ??= []).push({ hooks: [{ type: 'command', command: command === STOP ? gateCommand('stop') : command, ...(timeout === undefined ? {} : { timeout }) }] });
   return JSON.stringify({ hooks });
 };
-const STOP = gateCommand('stop');
+// The assumed default the titles name, written out so they need not read src while the file
+// loads; each row that expects it also checks ASSUMED_DEFAULT_TIMEOUT_S is this.
+const DEFAULT_S = 60;
 
 describe("the stop gate's entry timeout", () => {
-  const cases: Array<[string, { project?: Entry[]; local?: Entry[]; user?: Entry[] }, number]> = [
-    ['no settings', {}, ASSUMED_DEFAULT_TIMEOUT_S],
+  const cases: Array<[string, { project?: Entry[]; local?: Entry[]; user?: Entry[] }, number | 'default']> = [
+    ['no settings', {}, 'default'],
     ['the Stop entry with a timeout', { project: [['Stop', STOP, 30]] }, 30],
-    ['a Stop entry with timeout 0', { project: [['Stop', STOP, 0]] }, ASSUMED_DEFAULT_TIMEOUT_S],
-    ['a Stop entry without a timeout', { project: [['Stop', STOP]] }, ASSUMED_DEFAULT_TIMEOUT_S],
+    ['a Stop entry with timeout 0', { project: [['Stop', STOP, 0]] }, 'default'],
+    ['a Stop entry without a timeout', { project: [['Stop', STOP]] }, 'default'],
     ["another command's Stop entry", { project: [['Stop', 'echo hi', 5], ['Stop', STOP, 30]] }, 30],
     ['the stop command under another event', { project: [['SubagentStop', STOP, 5], ['Stop', STOP, 30]] }, 30],
     ['the smallest of the project and local files', { project: [['Stop', STOP, 40]], local: [['Stop', STOP, 25]] }, 25],
     ["the user's settings", { user: [['Stop', STOP, 20]] }, 20],
   ];
   for (const [name, files, want] of cases) {
-    it(`${name}: ${want} s`, () => {
+    it(`${name}: ${want === 'default' ? DEFAULT_S : want} s`, () => {
       const w = workspace();
       mkdirSync(join(w.home, '.claude'), { recursive: true });
       if (files.project) writeFileSync(join(w.ws, '.claude', 'settings.json'), settings(files.project));
       if (files.local) writeFileSync(join(w.ws, '.claude', 'settings.local.json'), settings(files.local));
       if (files.user) writeFileSync(join(w.home, '.claude', 'settings.json'), settings(files.user));
-      assert.equal(stopEntryTimeoutS(w.ws, { HOME: w.home }), want);
+      if (want === 'default') assert.equal(ASSUMED_DEFAULT_TIMEOUT_S, DEFAULT_S);
+      assert.equal(stopEntryTimeoutS(w.ws, { HOME: w.home }), want === 'default' ? ASSUMED_DEFAULT_TIMEOUT_S : want);
     });
   }
 });

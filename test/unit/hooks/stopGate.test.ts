@@ -23,15 +23,17 @@ function reason(blocks: number, cap = 8): string {
 describe('stop gate', () => {
   describe('decideStop', () => {
     const main = labTranscript('main');
-    const notDone = evaluate(MAIN_PLAN, [main]);
-    const done = evaluate(MAIN_PLAN.replace(/\n- \*\*S2\.\*\*.*\n/, '\n').replace(/\n- \*\*V2\.\*\*.*\n?/, '\n'), [main]);
-    const cases: Array<{ name: string; tally: typeof notDone; blocks: number; cap: number; want: ReturnType<typeof decideStop> }> = [
-      { name: 'done: allowed whatever the count', tally: done, blocks: 5, cap: 8, want: { kind: 'allow' } },
-      { name: 'open work: first block', tally: notDone, blocks: 1, cap: 8, want: { kind: 'block', reason: reason(1) } },
-      { name: 'open work: the last block the cap honours', tally: notDone, blocks: 8, cap: 8, want: { kind: 'block', reason: reason(8) } },
+    // Each row holds its plan's text and the tally is computed inside the test, so a mutant in the
+    // plan reader or the tally is live while the assertion runs (not computed once at load time).
+    const notDonePlan = MAIN_PLAN;
+    const donePlan = MAIN_PLAN.replace(/\n- \*\*S2\.\*\*.*\n/, '\n').replace(/\n- \*\*V2\.\*\*.*\n?/, '\n');
+    const cases: Array<{ name: string; plan: string; blocks: number; cap: number; want: ReturnType<typeof decideStop> }> = [
+      { name: 'done: allowed whatever the count', plan: donePlan, blocks: 5, cap: 8, want: { kind: 'allow' } },
+      { name: 'open work: first block', plan: notDonePlan, blocks: 1, cap: 8, want: { kind: 'block', reason: reason(1) } },
+      { name: 'open work: the last block the cap honours', plan: notDonePlan, blocks: 8, cap: 8, want: { kind: 'block', reason: reason(8) } },
       {
         name: 'open work past the cap: still a block, said plainly',
-        tally: notDone,
+        plan: notDonePlan,
         blocks: 9,
         cap: 8,
         want: {
@@ -41,7 +43,7 @@ describe('stop gate', () => {
       },
     ];
     for (const c of cases) {
-      it(c.name, () => assert.deepEqual(decideStop(c.tally, c.blocks, c.cap), c.want));
+      it(c.name, () => assert.deepEqual(decideStop(evaluate(c.plan, [main]), c.blocks, c.cap), c.want));
     }
   });
 

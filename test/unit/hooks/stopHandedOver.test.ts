@@ -12,10 +12,11 @@ function handedOver(t: Tally, id: string, why: string): Tally {
 }
 
 describe('stop gate: handed-over items in the block reason', () => {
-  const unrun = evaluate(PLAN, [], { transcripts: [] });
+  // Evaluated inside each test, not in the describe body, so a mutant in the tally is live while it runs.
+  const unrun = (): Tally => evaluate(PLAN, [], { transcripts: [] });
 
   it('names each handed-over item and whose words close it', () => {
-    const d = decideStop(handedOver(unrun, 'S1', 'needs the production key'), 1, 2);
+    const d = decideStop(handedOver(unrun(), 'S1', 'needs the production key'), 1, 2);
     assert.equal(d.kind, 'block');
     const lines = d.kind === 'block' ? d.reason.split('\n') : [];
     assert.match(lines[0]!, /^Proofmeter: Claude's part of the goal is not done \(\d+ of \d+\)\. Open:$/);
@@ -26,7 +27,7 @@ describe('stop gate: handed-over items in the block reason', () => {
   });
 
   it('an item not handed over is listed with its proof, as before', () => {
-    const d = decideStop(unrun, 1, 2);
+    const d = decideStop(unrun(), 1, 2);
     const lines = d.kind === 'block' ? d.reason.split('\n') : [];
     assert.equal(lines[1], '- S1 (not run yet): run `test -f deployed.txt`');
     assert.ok(!lines.some((l) => l.includes('handed over')));

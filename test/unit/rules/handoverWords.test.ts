@@ -6,9 +6,12 @@ import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { newScanState, scanBytes } from '../../../src/core/transcript/scan';
 import { bytesOf, ran, typed } from '../transcript/synth';
 
-const plan = parsePlan('# P\n\n## Steps\n\n- **S1.** Deploy. Proof: `npm run deploy`\n');
+const PLAN = '# P\n\n## Steps\n\n- **S1.** Deploy. Proof: `npm run deploy`\n';
 const handover = 'proofmeter handover S1 --why "needs the production key"';
+// The plan is parsed inside each test, never while the file loads: a mutant is active only while
+// the tests that reach it run, so a plan parsed at load time would always come from unmutated code.
 const stateOf = (lines: string[]) => {
+  const plan = parsePlan(PLAN);
   const t = scanBytes(newScanState('s.jsonl', 'main'), bytesOf(lines)).events;
   return evaluateEvidence(plan.items, [t], { home: '/home/dev', countSdkPrompts: false }).items[0]!.state;
 };

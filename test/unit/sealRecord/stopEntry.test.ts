@@ -30,20 +30,22 @@ function runEntry(command: string, ws: string) {
 const node = { path: process.execPath, electron: false };
 
 describe('the Stop entry', () => {
-  const installed = gateCommand('stop', { node, runnerSha256: sha(GOOD_RUNNER) });
+  // The entries are made inside the tests (a function and thunks, not values built while the file
+  // loads), so a mutant in how install writes them is live while the test runs them.
+  const installed = (): string => gateCommand('stop', { node, runnerSha256: sha(GOOD_RUNNER) });
 
-  const cases: Array<{ name: string; runner: string | null; command?: string; code: number; stdout: RegExp; stderr: RegExp }> = [
+  const cases: Array<{ name: string; runner: string | null; command?: () => string; code: number; stdout: RegExp; stderr: RegExp }> = [
     { name: 'the runner installed: its answer passes through, exit 0', runner: GOOD_RUNNER, code: 0, stdout: /"reason":"from the runner"/, stderr: /^$/ },
     { name: 'the runner deleted: blocks (exit 2) with one line naming proofmeter doctor', runner: null, code: 2, stdout: /^$/, stderr: /^Proofmeter: the stop gate could not run: its runner \.claude\/proofmeter\/proofmeter\.js is missing or is not the one proofmeter install copied; run proofmeter doctor\n$/ },
     { name: 'the runner replaced by one that prints a pass: blocks, it never runs', runner: '#!/usr/bin/env node\nconsole.log("verdict: ALL DONE")\n', code: 2, stdout: /^$/, stderr: /is not the one proofmeter install copied/ },
-    { name: 'node not found: blocks', runner: GOOD_RUNNER, command: gateCommand('stop', { node: { path: '/nonexistent/node', electron: false }, runnerSha256: sha(GOOD_RUNNER) }), code: 2, stdout: /^$/, stderr: /Proofmeter: the stop gate could not run \(exit 127: its runner is missing, failed or cannot start\); run proofmeter doctor\n$/ },
-    { name: 'a runner that crashes (exit 1): blocks', runner: '#!/usr/bin/env node\nprocess.exit(1)\n', command: gateCommand('stop', { node, runnerSha256: sha('#!/usr/bin/env node\nprocess.exit(1)\n') }), code: 2, stdout: /^$/, stderr: /could not run \(exit 1:/ },
-    { name: 'without a recorded digest, a missing runner still blocks', runner: null, command: gateCommand('stop', { node }), code: 2, stdout: /^$/, stderr: /could not run \(exit 1:/ },
+    { name: 'node not found: blocks', runner: GOOD_RUNNER, command: () => gateCommand('stop', { node: { path: '/nonexistent/node', electron: false }, runnerSha256: sha(GOOD_RUNNER) }), code: 2, stdout: /^$/, stderr: /Proofmeter: the stop gate could not run \(exit 127: its runner is missing, failed or cannot start\); run proofmeter doctor\n$/ },
+    { name: 'a runner that crashes (exit 1): blocks', runner: '#!/usr/bin/env node\nprocess.exit(1)\n', command: () => gateCommand('stop', { node, runnerSha256: sha('#!/usr/bin/env node\nprocess.exit(1)\n') }), code: 2, stdout: /^$/, stderr: /could not run \(exit 1:/ },
+    { name: 'without a recorded digest, a missing runner still blocks', runner: null, command: () => gateCommand('stop', { node }), code: 2, stdout: /^$/, stderr: /could not run \(exit 1:/ },
   ];
   for (const c of cases) {
     it(c.name, () => {
       const ws = project(c.runner);
-      const r = runEntry(c.command ?? installed, ws);
+      const r = runEntry(c.command ? c.command() : installed(), ws);
       assert.equal(r.code, c.code, r.err);
       assert.match(r.out, c.stdout);
       assert.match(r.err, c.stderr);
@@ -52,8 +54,8 @@ describe('the Stop entry', () => {
   }
 
   it('names the recorded node, not `node` on PATH', () => {
-    assert.equal(nodeOfCommand(installed), process.execPath);
-    assert.ok(installed.includes(`"${process.execPath}" "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop`));
+    assert.equal(nodeOfCommand(installed()), process.execPath);
+    assert.ok(installed().includes(`"${process.execPath}" "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop`));
     assert.equal(nodeOfCommand(gateCommand('prompt', { node })), process.execPath);
     assert.equal(nodeOfCommand(statuslineCommand({ node })), process.execPath);
   });
