@@ -15,10 +15,10 @@ Module._resolveFilename = function (request, ...rest) {
 // which waits 250 ms after a file changes before it rebuilds (a debounce for editors saving many
 // files). Stryker writes a group's files all at once, so the wait is only idle time, and on two
 // cores it was about half of each check. Every Stryker worker (checker or test runner) starts from
-// this file; the checker imports TypeScript as an ES module, which shares this CommonJS instance,
-// so the timer is shortened here, before the import. A test runner loads TypeScript once for nothing.
+// this file, in the sandbox folder; the checker imports TypeScript as an ES module, which shares
+// this CommonJS instance, so the timer is shortened here, before the import. A test runner loads TypeScript once for nothing.
 if (process.argv[1] && process.argv[1].endsWith('child-process-proxy-worker.js')) {
-  const ts = require(require.resolve('typescript', { paths: [__dirname] }));
+  const ts = require(require.resolve('typescript', { paths: [process.cwd()] }));
   const setTimer = ts.sys.setTimeout;
   if (setTimer) ts.sys.setTimeout = (callback, _ms, ...args) => setTimer(callback, 0, ...args);
 }

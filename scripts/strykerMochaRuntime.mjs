@@ -2,13 +2,14 @@
 // test environment, which it cannot (mocha loads the tests with `import`).
 //
 // Why: a "hybrid" mutant is reached both by tests and by work done while the test files load
-// (module-level code, describe() bodies). With ignoreStatic on, Stryker already runs such a mutant
-// with only the tests that reach it and activates it at run time; it would also restart the test
-// process first (about 8 s here with 152 test files), so that the load-time work sees the mutant.
-// This runner skips that restart: the mutant is active while its tests run, and what the test files
-// computed while loading keeps the original code. A test can then only miss a kill, never invent
-// one, so the score is a lower bound of the one a restart per mutant would give, at a fraction of
-// the time. Stryker still restarts the process after a timeout or a crash.
+// (src's own module-level work). With ignoreStatic on, Stryker runs such a mutant with only the
+// tests that reach it and activates it at run time, like any other; but it first restarts the test
+// process (about 8 s here, 152 test files to load again), and the restarted process loads the
+// files with the mutant inactive (mocha-test-runner.js sets a run-time activation after
+// loadFilesAsync). The restart buys nothing a hot swap does not give, so this runner skips it: the
+// mutant sees exactly what it would have seen. Stryker still restarts after a timeout or a crash.
+// test/unit/loadTimeCalls.test.ts keeps the test files from computing product results while they
+// load, where no mutant can reach them.
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
 import { createMochaTestRunner } from '@stryker-mutator/mocha-runner';
 

@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { z } from 'zod';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -29,8 +30,22 @@ const coverageFile = z.object({
   ),
 });
 
-/** Names of esbuild's module helpers (tsx output), which every transformed module runs. */
-const isModuleHelper = (name: string): boolean => name.startsWith('__') || name === 'get';
+/**
+ * The names of the functions a source file defines. What else runs under a name is esbuild's module
+ * plumbing (tsx output): its helpers, and one getter per export, called whenever a test reads an
+ * export such as a constant or a schema, which runs nothing of ours.
+ */
+function functionNames(file: string): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) && node.name) names.add(node.name.getText());
+    if (ts.isVariableDeclaration(node) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) names.add(node.name.getText());
+    if (ts.isPropertyAssignment(node) && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) names.add(node.name.getText());
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true));
+  return names;
+}
 
 function tsFilesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -50,10 +65,12 @@ function functionsRun(files: string[], cwd: string): Set<string> {
       for (const script of coverageFile.parse(JSON.parse(readFileSync(join(dir, name), 'utf8'))).result) {
         if (!prefixes.some((p) => script.url.startsWith(p))) continue;
         const file = relative(ROOT, new URL(script.url).pathname);
+        const ours = functionNames(file);
         for (const fn of script.functions) {
           const whole = fn.ranges[0];
           // The module's own body (offset 0, no name) runs on every import.
-          if (!whole || whole.count === 0 || (fn.functionName === '' && whole.startOffset === 0) || isModuleHelper(fn.functionName)) continue;
+          if (!whole || whole.count === 0 || (fn.functionName === '' && whole.startOffset === 0)) continue;
+          if (fn.functionName !== '' && !ours.has(fn.functionName)) continue;
           ran.add(`${file} ${fn.functionName || `(anonymous at offset ${whole.startOffset})`}`);
         }
       }

@@ -14,12 +14,6 @@ import { denyReason, gate, payload, workspace } from './helpers';
 
 const w = workspace();
 mkdirSync(join(w.ws, '.claude', 'proofmeter'), { recursive: true });
-const outside = outsideSealDir(w.ws, w.env);
-mkdirSync(outside, { recursive: true });
-writeFileSync(join(outside, 'seal.json'), '{}\n');
-const SEAL = `~/${join(outside, 'seal.json').slice(w.home.length + 1)}`;
-// Scripts written first, to be run second.
-writeFileSync(join(w.ws, 'tidy.py'), `import os\nos.remove(os.path.expanduser('${SEAL}'))\n`);
 writeFileSync(join(w.ws, 'fix.sh'), 'rm -rf .claude\n');
 writeFileSync(join(w.ws, 'ok.py'), "print('ok')\n");
 writeFileSync(join(w.ws, 'ok.sh'), 'rm -rf build\n');
@@ -27,27 +21,38 @@ writeFileSync(join(w.ws, 'ok.sh'), 'rm -rf build\n');
 writeFileSync(join(w.ws, '.claude', 'proofmeter', 'proofmeter.js'), "const STATE = '.claude/proofmeter/goal.json';\n");
 
 describe('guard: the ways around it', () => {
-  // protectedPaths is product code (src/hooks): computed before each test, not while the file
-  // loads, so a mutant in it is live while the test runs.
+  // The outside copy's folder name is a digest (product code) and protectedPaths is src/hooks:
+  // both are computed before each test, not while the file loads, so a mutant in them is live while
+  // the test runs. The tables name the copy as <seal> (~/-relative) and <outside> (absolute), which
+  // also keeps the test titles free of the run's temporary folder.
   let scope: BashScope;
+  let outside = '';
+  let seal = '';
+  const spelled = (cmd: string) => cmd.replaceAll('<seal>', seal).replaceAll('<outside>', outside);
   beforeEach(() => {
+    outside = outsideSealDir(w.ws, w.env);
+    seal = `~/${join(outside, 'seal.json').slice(w.home.length + 1)}`;
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, 'seal.json'), '{}\n');
+    // A script written first, to be run second.
+    writeFileSync(join(w.ws, 'tidy.py'), `import os\nos.remove(os.path.expanduser('${seal}'))\n`);
     scope = { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) };
   });
   const denied: Array<[string, string]> = [
     [`find ~/.local/state/proofmeter -name seal.json -exec truncate -s0 {} +`, 'find -exec truncate'],
     [`find ~/.local/state/proofmeter -name seal.json -exec sh -c 'echo x > "$1"' _ {} \\;`, 'find -exec sh'],
     [`find .claude -name goal.json -execdir env cp /tmp/g {} \\;`, 'find -exec cp'],
-    [`echo ${SEAL} | xargs truncate -s0`, 'xargs truncate'],
+    ['echo <seal> | xargs truncate -s0', 'xargs truncate'],
     [`ls ~/.local/state/proofmeter/*/seal.json | xargs -I{} cp /tmp/x {}`, 'xargs cp'],
     ['printf .claude/proofmeter/goal.json | nice xargs -0 rm', 'xargs rm'],
-    [`ln ${SEAL} hard.json`, 'ln (hard link)'],
+    ['ln <seal> hard.json', 'ln (hard link)'],
     ['ln -f .claude/proofmeter/goal.json', 'ln (hard link)'],
-    [`link ${SEAL} hard.json`, 'link (hard link)'],
+    ['link <seal> hard.json', 'link (hard link)'],
     ['cp -al .claude/proofmeter /tmp/mirror', 'cp (hard link)'],
     ['tar -xf /tmp/x.tar -C ~/.local/state/proofmeter', 'tar extract'],
     ['tar xzf /tmp/x.tgz --directory=.claude/proofmeter', 'tar extract'],
     ['unzip -o /tmp/x.zip -d .claude/proofmeter', 'unzip extract'],
-    [`python3 -c "open('${join(outside, 'seal.json')}', 'w').write('{}')"`, 'python3 inline code'],
+    [`python3 -c "open('<outside>/seal.json', 'w').write('{}')"`, 'python3 inline code'],
     [`node -e "require('fs').rmSync(process.env.HOME + '/.local/state/proofmeter', { recursive: true })"`, 'node inline code'],
     [`python3 - <<'PY'\nimport os\nos.remove(os.environ['XDG_STATE_HOME'] + '/proofmeter/k/seal.json')\nPY`, 'python3 inline code'],
     ["python3 -c \"open('.claude//proofmeter/goal.json', 'w')\"", 'python3 inline code'],
@@ -69,7 +74,7 @@ describe('guard: the ways around it', () => {
   ];
   for (const [cmd, how] of denied) {
     it(`denies ${JSON.stringify(cmd.length > 200 ? `${cmd.slice(0, 40)}… (${cmd.length} characters)` : cmd)} (${how})`, () => {
-      const f = analyzeBash(cmd, scope);
+      const f = analyzeBash(spelled(cmd), scope);
       assert.ok(f.length > 0, 'expected a finding');
       assert.equal(f[0]!.how, how);
     });
@@ -103,12 +108,12 @@ describe('guard: the ways around it', () => {
 
   const tool = (tool_name: string, tool_input: Record<string, unknown>) => payload('pretool-bash', { cwd: w.ws, tool_name, tool_input });
   for (const [name, p] of [
-    ['Write', tool('Write', { file_path: join(outside, 'seal.json'), content: '{}' })],
-    ['Edit', tool('Edit', { file_path: join(outside, 'seal.json'), old_string: '{}', new_string: '{ }' })],
-    ['Write through a spelling with .. and //', tool('Write', { file_path: `${outside}/..//${basename(outside)}/seal.json`, content: '{}' })],
+    ['Write', () => tool('Write', { file_path: join(outside, 'seal.json'), content: '{}' })],
+    ['Edit', () => tool('Edit', { file_path: join(outside, 'seal.json'), old_string: '{}', new_string: '{ }' })],
+    ['Write through a spelling with .. and //', () => tool('Write', { file_path: `${outside}/..//${basename(outside)}/seal.json`, content: '{}' })],
   ] as const) {
     it(`denies a ${name} of the seal's outside copy`, async () => {
-      const r = await gate('guard', p, w);
+      const r = await gate('guard', p(), w);
       assert.equal(r.answer.outcome, 'deny');
       assert.match(denyReason(r), /^Proofmeter guard: \S+seal\.json is the meter's own state/);
     });
