@@ -41,7 +41,36 @@ export function table(rows) {
   return lines.join('\n');
 }
 
+/**
+ * One line per mutant that no test killed (survived or not reached) in files under `prefix`:
+ * `file:line:column status mutator: original → replacement`, the work list for new tests or for
+ * test/mutation-equivalents.md.
+ */
+export function survivors(report, prefix = '') {
+  const lines = [];
+  for (const [file, { mutants, source }] of Object.entries(report.files)) {
+    if (!file.startsWith(prefix)) continue;
+    const rows = source.split('\n');
+    const textAt = ({ start, end }) => {
+      if (start.line === end.line) return rows[start.line - 1].slice(start.column - 1, end.column - 1);
+      return `${rows[start.line - 1].slice(start.column - 1)} …`;
+    };
+    for (const m of mutants) {
+      if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
+      const original = textAt(m.location).replace(/\s+/g, ' ').slice(0, 120);
+      const replacement = String(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 120);
+      lines.push({ file, line: m.location.start.line, text: `${file}:${m.location.start.line}:${m.location.start.column} #${m.id} ${m.status} ${m.mutatorName}: ${original} → ${replacement}` });
+    }
+  }
+  return lines.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line).map((l) => l.text);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const report = JSON.parse(readFileSync(process.argv[2] ?? '.cache/stryker/incremental.json', 'utf8'));
-  process.stdout.write(table(scores(report)) + '\n');
+  // node scripts/mutateScores.mjs [report]: the table; --survivors [prefix] [report]: the work list.
+  const args = process.argv.slice(2);
+  const listing = args[0] === '--survivors';
+  const prefix = listing ? (args[1] ?? '') : '';
+  const file = (listing ? args[2] : args[0]) ?? '.cache/stryker/incremental.json';
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  process.stdout.write((listing ? survivors(report, prefix).join('\n') : table(scores(report))) + '\n');
 }
