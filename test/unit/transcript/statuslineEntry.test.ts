@@ -48,7 +48,8 @@ describe('the status line with a damaged scan entry', () => {
   const env = { ...process.env, HOME: home };
   const dir = join(home, '.claude', 'projects', projectSlug(ws));
   const transcript = join(dir, 'session.jsonl');
-  const entryFile = cacheFile(join(ws, '.claude', 'proofmeter', 'scan'), transcript);
+  // The entry's name is a digest (src/core/text/hash64): worked out inside each test, not at load.
+  const entryFile = () => cacheFile(join(ws, '.claude', 'proofmeter', 'scan'), transcript);
   const payload = JSON.stringify({ cwd: ws, workspace: { current_dir: ws, project_dir: ws } });
   const statusline = () => execFileSync('node', [CLI, 'statusline'], { cwd: ws, env, input: payload, encoding: 'utf8' }).trim();
   let healthy = '';
@@ -69,15 +70,15 @@ describe('the status line with a damaged scan entry', () => {
 
   it('the healthy status line is a meter, not an error', () => {
     assert.doesNotMatch(healthy, /^proofmeter:/);
-    assert.ok(statSync(entryFile).size > 0, 'the status line saved its scan');
+    assert.ok(statSync(entryFile()).size > 0, 'the status line saved its scan');
   });
 
   for (const c of corruptions) {
     it(`an entry with ${c.what} gives the same status line, and is rewritten`, () => {
-      const entry = JSON.parse(readFileSync(entryFile, 'utf8')) as Json;
-      writeFileSync(entryFile, JSON.stringify(replaced(entry, c.path, c.value)));
+      const entry = JSON.parse(readFileSync(entryFile(), 'utf8')) as Json;
+      writeFileSync(entryFile(), JSON.stringify(replaced(entry, c.path, c.value)));
       assert.equal(statusline(), healthy);
-      assert.ok(scanEntry.safeParse(JSON.parse(readFileSync(entryFile, 'utf8'))).success, 'the entry on disk is valid again');
+      assert.ok(scanEntry.safeParse(JSON.parse(readFileSync(entryFile(), 'utf8'))).success, 'the entry on disk is valid again');
     });
   }
 });
