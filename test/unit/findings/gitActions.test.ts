@@ -30,6 +30,8 @@ describe('what a git command does that the meter cares about', () => {
     ['git clean -fd', ['discard']],
     ['sudo git reset --hard', ['reset-hard']],
     ['FOO=1 git push -f', ['force-push']],
+    // After `--` every word is an operand, even one that starts with a dash.
+    ['git push -- -remote +main', ['force-push']],
   ];
   for (const [cmd, kinds] of cases) {
     it(`${JSON.stringify(cmd)} reads as ${kinds.join(', ') || 'nothing of note'}`, () => {
@@ -43,6 +45,20 @@ describe('what a git command does that the meter cares about', () => {
     const a = gitCall(words('git checkout HEAD~3 -- tests/x.py src/y.py'))!.actions[0]!;
     assert.ok(a.kind === 'discard' && a.paths.join(' ') === 'tests/x.py src/y.py');
   });
+
+  const paths: Array<[string, string[]]> = [
+    ['git checkout --', ['.']],
+    ['git stash save wip-notes', []],
+    ['git stash push -m wip -- test/a.test.ts', ['test/a.test.ts']],
+  ];
+  for (const [cmd, want] of paths) {
+    it(`${JSON.stringify(cmd)} discards ${want.length ? want.join(' ') : 'the whole tree'}`, () => {
+      const a = gitCall(words(cmd))!.actions[0]!;
+      assert.deepEqual(a.kind === 'discard' ? a.paths : null, want);
+    });
+  }
+
+  it('joins the folders of several -C, as git does', () => assert.equal(gitCall(words('git -C a -C b status'))!.dir, 'a/b'));
 
   const tests: Array<[string, boolean]> = [
     ['test/unit/a.test.ts', true],

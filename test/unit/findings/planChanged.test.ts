@@ -2,6 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { planChangedFindings } from '../../../src/core/findings/planChanged';
 import { parsePlan } from '../../../src/core/plan/parsePlan';
+import type { PlanItem } from '../../../src/core/types';
 
 // Parsed inside each test, never while the file loads: a mutant is active only while the tests that
 // reach it run, so a list parsed at load time would always come from unmutated code.
@@ -27,6 +28,13 @@ describe('plan-changed', () => {
       assert.match(f[0]!.message, /the frozen list still counts/);
     });
   }
+
+  it('names an item without an id, as a goal.json may hold one, by saying so', () => {
+    const noId: PlanItem = { id: '', list: 'Steps', text: 'Build it. Proof: npm run build', key: 'steps:build it. proof: npm run build', owner: 'claude', proof: { kind: 'command', command: 'npm run build' }, line: 4 };
+    const f = planChangedFindings([noId], [], 'PLAN.md');
+    assert.equal(f.length, 1);
+    assert.match(f[0]!.message, /\(removed \(an item without an id\)\)/);
+  });
 
   it('says nothing when the plan file is gone (the frozen list stands)', () => assert.deepEqual(planChangedFindings(frozen(), null, 'PLAN.md'), []));
 });

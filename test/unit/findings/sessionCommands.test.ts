@@ -32,6 +32,10 @@ describe("findings from the session's own commands", () => {
     ['--no-verify in a sidechain', run('git commit --no-verify -m x', { sidechain: true }), []],
     ['a force push that failed', run('git push -f', { end: { kind: 'failed', reason: 'exit 1', exitCode: 1 } }), []],
     ['--no-verify only mentioned in an echo', run('echo "never use git commit --no-verify"'), []],
+    ['git restore on tests', run('git restore test/parser.test.ts'), ['history-rewritten:warning']],
+    ['git stash of tests (they can be popped back)', run('git stash push -- test/parser.test.ts'), []],
+    ['git reset --hard four substitutions deep', run('echo $(echo $(echo $(echo $(git reset --hard))))'), ['history-rewritten:warning']],
+    ['git reset --hard five substitutions deep (past what is read)', run('echo $(echo $(echo $(echo $(echo $(git reset --hard)))))'), []],
   ];
   for (const [what, r, want] of cases) {
     it(`${what}: ${want.join(', ') || 'no finding'}`, () => assert.deepEqual(kinds([r]), want));
@@ -45,6 +49,11 @@ describe("findings from the session's own commands", () => {
     assert.equal(sessionCommandFindings(events([r]), FROZEN)[0]!.id, f!.id);
     assert.notEqual(sessionCommandFindings(events([run('git commit --no-verify -m x')]), FROZEN)[0]!.id, f!.id);
     assert.match(f!.message, /^The session ran `git commit --no-verify` after the goal was frozen/);
+  });
+
+  it('names the first three tests a checkout put back, and how many there were', () => {
+    const [f] = sessionCommandFindings(events([run('git checkout -- test/a.test.ts test/b.test.ts test/c.test.ts test/d.test.ts')]), FROZEN);
+    assert.match(f!.message, /\(test\/a\.test\.ts, test\/b\.test\.ts, test\/c\.test\.ts, … \(4\)\)/);
   });
 
   it('a plan evaluated as given reads every run', () => {

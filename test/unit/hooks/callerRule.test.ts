@@ -1,6 +1,6 @@
 // The caller rule on fake process tables: who may freeze a goal or change the meter's hooks.
 import { strict as assert } from 'node:assert';
-import { classifyCaller, isClaudeCode, related, type CallerFacts, type CallerKind, type ProcFacts, type StdinKind } from '../../../src/core/caller/classifyCaller';
+import { classifyCaller, insideClaudeSignal, isClaudeCode, related, type CallerFacts, type CallerKind, type ProcFacts, type StdinKind } from '../../../src/core/caller/classifyCaller';
 import { gateCommand, type HookName } from '../../../src/core/install/entries';
 
 const WS = '/home/ann/proj';
@@ -64,6 +64,9 @@ const cases: Case[] = [
   { name: 'a Claude Code under test, started by a Claude Code working elsewhere with a clean env, is not nested', hook: 'prompt', kind: 'hook', nested: false, facts: () => facts([runner('hook', 'prompt'), hookShell('prompt'), claude(WS), mocha(), bashTool(), claude('/src/proofmeter')], HOOK_ENV) },
   { name: 'the Bash tool of a nested session is the agent, and nested', hook: null, kind: 'agent-shell', nested: true, facts: () => facts([runner('adopt', 'easy.md'), bashTool(), claude(WS, true)], BASH_ENV) },
   { name: 'on a platform whose hook stdin was not measured, the chain alone decides', hook: 'plan-approved', kind: 'hook', facts: () => facts([runner('hook', 'plan-approved'), hookShell('plan-approved'), claude(WS)], HOOK_ENV, 'unknown') },
+  { name: 'the entry chain with only the Bash tool’s AI_AGENT in its environment is the agent', hook: 'plan-approved', kind: 'agent-shell', facts: () => facts([runner('hook', 'plan-approved'), hookShell('plan-approved'), claude(WS)], { CLAUDECODE: '1', AI_AGENT: 'claude-code_2-1-332_agent' }) },
+  { name: 'a shell running the entry with one more argument is not the entry shell', hook: 'prompt', kind: 'agent-shell', facts: () => facts([runner('hook', 'prompt'), proc(['/bin/sh', '-c', gateCommand('prompt'), 'sh'], { exe: '/usr/bin/dash' }), claude(WS)], HOOK_ENV) },
+  { name: 'a program that is no shell, given the entry after -c, is not the entry shell', hook: 'prompt', kind: 'agent-shell', facts: () => facts([runner('hook', 'prompt'), proc(['/usr/bin/python3', '-c', gateCommand('prompt')], { exe: '/usr/bin/python3' }), claude(WS)], HOOK_ENV) },
 ];
 
 describe('the caller rule', () => {
@@ -83,11 +86,19 @@ describe('what looks like Claude Code', () => {
     { comm: 'claude', argv: ['claude'], exe: '/home/ann/.local/share/claude/versions/2.1.332' },
     { comm: 'node', argv: ['node', '/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js'], exe: '/usr/bin/node' },
     { comm: 'node', argv: ['node', '--no-warnings', '/usr/local/bin/claude', '--resume'], exe: '/usr/bin/node' },
+    // The kernel's name alone: the executable is a versioned file and argv[0] was set to something else.
+    { comm: 'claude', argv: ['claude-code', '--resume'], exe: '/home/ann/.local/share/claude/versions/2.1.332' },
+    // No executable path from the platform: argv[0] names the script host.
+    { comm: 'node', argv: ['node', '/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js'], exe: null },
+    // A host right under the root folder: its base name is still `node`.
+    { comm: 'node', argv: ['/node', '/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js'], exe: '/node' },
   ];
   const no: Array<Pick<ProcFacts, 'comm' | 'argv' | 'exe'>> = [
     { comm: 'node', argv: ['node', 'server.js', 'claude'], exe: '/usr/bin/node' },
     { comm: 'claude-helper', argv: ['claude-helper'], exe: '/usr/bin/claude-helper' },
     { comm: 'bash', argv: ['/bin/bash', '-c', 'claude -p hi'], exe: '/usr/bin/bash' },
+    // Only node, nodejs and bun run Claude Code's launcher.
+    { comm: 'python3', argv: ['python3', '/usr/local/bin/claude'], exe: '/usr/bin/python3' },
   ];
   yes.forEach((p) => it(`${p.argv.join(' ')} is Claude Code`, () => assert.equal(isClaudeCode(p), true)));
   no.forEach((p) => it(`${p.argv.join(' ')} is not`, () => assert.equal(isClaudeCode(p), false)));
@@ -101,6 +112,21 @@ describe('folders that work on the workspace', () => {
     ['/home/ann/project', '/home/ann/proj', false],
     ['/tmp/x', '/home/ann/proj', false],
     ['/', '/home/ann/proj', true],
+    // Trailing slashes, one or more, on either side name the same folder.
+    ['/home/ann/proj//', '/home/ann/proj/src', true],
+    ['/home/ann/proj/src', '/home/ann/proj//', true],
+    ['/home/ann/proj', '/home/ann/proj/', true],
   ];
   for (const [a, b, want] of table) it(`${a} ${want ? 'works on' : 'does not work on'} ${b}`, () => assert.equal(related(a, b), want));
+});
+
+describe('what in the runner’s environment says it runs inside Claude Code', () => {
+  const table: Array<[string, Record<string, string>, string | null]> = [
+    ['CLAUDECODE=1', { CLAUDECODE: '1' }, 'CLAUDECODE=1'],
+    ['the Bash tool’s CLAUDE_CODE_EXECPATH alone', { CLAUDE_CODE_EXECPATH: '/opt/claude-code/bin/claude.exe' }, 'CLAUDE_CODE_EXECPATH'],
+    ['a Claude Code AI_AGENT alone', { AI_AGENT: 'claude-code_2-1-332_agent' }, 'AI_AGENT=claude-code_2-1-332_agent'],
+    ['another agent’s AI_AGENT', { AI_AGENT: 'cursor_1_agent' }, null],
+    ['a clean environment', {}, null],
+  ];
+  for (const [what, env, want] of table) it(`${what} reads as ${want ?? 'nothing'}`, () => assert.equal(insideClaudeSignal(env), want));
 });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { lex } from '../../../src/core/shell/lex';
 import { parse, simpleCommands, type AndOr, type Command } from '../../../src/core/shell/parse';
-import { exitReading } from '../../../src/core/shell/exitStatus';
+import { existenceOnly, exitReading } from '../../../src/core/shell/exitStatus';
 
 /** The words of each simple command, as the shell would pass them. */
 const words = (src: string) => simpleCommands(parse(src).list).map((c) => c.words.map((w) => w.value));
@@ -36,6 +36,10 @@ describe('the shell reading: words', () => {
     ['echo $(rm x; ls  y) z', [['echo', '$(rm x; ls  y)', 'z']]],
     ['echo `date +%s` x', [['echo', '`date +%s`', 'x']]],
     ['diff <(sort a) <(sort b)', [['diff', '<(sort a)', '<(sort b)']]],
+    ['echo a\\', [['echo', 'a\\']]],
+    ['echo a\\\nb', [['echo', 'ab']]],
+    ['echo "a\\\nb"', [['echo', 'ab']]],
+    ['(cd x && make) > log; ls', [['cd', 'x'], ['make'], ['ls']]],
   ];
   for (const [src, want] of cases) {
     it(`reads ${JSON.stringify(src)} as ${JSON.stringify(want)}`, () => assert.deepEqual(words(src), want));
@@ -64,6 +68,9 @@ describe('the shell reading: substitutions are read as commands of their own', (
     ['echo $(case x in (x) rm f;; y|z) ls;; esac)', ['case x in (x) rm f;; y|z) ls;; esac']],
     ['echo $(echo case) after', ['echo case']],
     ['echo $(showcase) after', ['showcase']],
+    // A backslash inside escapes the closer that follows it.
+    ['echo `a \\` b` c', ['a \\` b']],
+    ['echo $(a \\) b) c', ['a \\) b']],
   ];
   for (const [src, want] of cases) {
     it(`finds ${JSON.stringify(want)} in ${JSON.stringify(src)}`, () => assert.deepEqual(lex(src).subs, want));
@@ -103,7 +110,7 @@ describe('the shell reading: how commands are grouped', () => {
   });
 
   it('marks what the command never closes', () => {
-    for (const src of ['echo "abc', "echo 'abc", 'echo $(ls', 'echo `ls', 'cat <<EOF\nnever ended']) assert.equal(lex(src).unterminated, true, src);
+    for (const src of ['echo "abc', "echo 'abc", 'echo $(ls', 'echo `ls', 'cat <<EOF\nnever ended', "echo $'abc", 'echo ${x', "echo $(echo 'a"]) assert.equal(lex(src).unterminated, true, src);
     for (const src of ['echo "abc"', 'cat <<EOF\nx\nEOF']) assert.equal(lex(src).unterminated, false, src);
   });
 });
@@ -176,4 +183,14 @@ describe('the shell reading: what an exit status can say', () => {
     assert.deepEqual(fix('npm test &'), ['npm test &', 'npm test']);
     assert.deepEqual(fix('echo a; echo b'), ['echo b', null]);
   });
+});
+
+describe('the shell reading: a command that only checks a file exists', () => {
+  const cases: [string, boolean][] = [
+    ['cat REPORT.md', true],
+    ['cat REPORT.md 2>/dev/null', true],
+    ['cat REPORT.md <notes', false],
+    ['grep -q done REPORT.md', false],
+  ];
+  for (const [src, want] of cases) it(`${JSON.stringify(src)} ${want ? 'only checks' : 'does more than check'} that a file exists`, () => assert.equal(existenceOnly(src), want));
 });
