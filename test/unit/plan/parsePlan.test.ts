@@ -192,6 +192,30 @@ describe('parsePlan: refusals', () => {
       'The item "Add logging. Proof: npm test" on line 1 has Proof: but no id; write line 1 as: - **S1.** Add logging. Proof: `npm test`',
     ],
     [
+      'an item in a blockquote keeps the quote marker in front of its list marker',
+      '## Steps\n\n> - S1. ok Proof: `make`\n> - Add logging. Proof: `npm test`\n',
+      4,
+      'The item "Add logging. Proof: npm test" on line 4 has Proof: but no id; write line 4 as: > - **S2.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'an item in an indented nested blockquote keeps both quote markers',
+      '  > > - Add logging. Proof: `npm test`\n',
+      1,
+      'The item "Add logging. Proof: npm test" on line 1 has Proof: but no id; write line 1 as: > > - **S1.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'a plan with lone carriage returns as line endings is rewritten from its own line, backticks and all',
+      '# P\r\r- S1. ok Proof: `make`\r- Add logging. Proof: `npm test`\r',
+      4,
+      'The item "Add logging. Proof: npm test" on line 4 has Proof: but no id; write line 4 as: - **S2.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'a line separator inside the line is kept as written',
+      '- S1. ok Proof: `make`\n- Add\u2028logging. Proof: `npm test`\n',
+      2,
+      'The item "Add logging. Proof: npm test" on line 2 has Proof: but no id; write line 2 as: - **S2.** Add\u2028logging. Proof: `npm test`',
+    ],
+    [
       'a step that ends in a full stop gets no second one before its proof',
       '# P\n\n1. Wire it in.\n',
       3,
