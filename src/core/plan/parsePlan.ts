@@ -42,11 +42,13 @@ function idOf(first: Flat | undefined, bold: boolean, hasProof: boolean): { lett
 /** A source line with `**ID.**` put after its list marker: the line as the finding asks for it. */
 function withId(source: string, id: string, proof: string | null): string {
   // The `>` of a blockquote stay in front of the marker; `s`, as `.` stops at U+2028 and U+2029,
-  // which Markdown does not end a line at.
-  const m = /^((?:\s*>)*\s*(?:[-*+]|\d+[.)])\s+)(.*)$/s.exec(source);
-  const marker = m ? m[1]!.trimStart() : '- ';
+  // which Markdown does not end a line at. A marker may end its line (the item's text starts on
+  // the next one): the id then follows it alone.
+  const m = /^((?:\s*>)*\s*(?:[-*+]|\d+[.)])(?:\s+|$))(.*)$/s.exec(source);
+  const marker = m ? m[1]!.trimStart().replace(/(\S)$/, '$1 ') : '- ';
   const rest = (m ? m[2]! : source.trim()).replace(/\s+$/, '');
-  return `${marker}**${id}.** ${rest}${proof ? `${/[.!?]$/.test(rest) ? '' : '.'} Proof: ${proof}` : ''}`;
+  const stop = rest === '' || /[.!?]$/.test(rest) ? '' : '.';
+  return `${marker}**${id}.**${rest === '' ? '' : ` ${rest}`}${proof ? `${stop} Proof: ${proof}` : ''}`;
 }
 
 interface Draft {

@@ -216,6 +216,18 @@ describe('parsePlan: refusals', () => {
       'The item "Add logging. Proof: npm test" on line 2 has Proof: but no id; write line 2 as: - **S2.** Add\u2028logging. Proof: `npm test`',
     ],
     [
+      'an item whose marker ends its line gets the id alone after the marker',
+      '- S1. ok Proof: `make`\n-\n  Add logging. Proof: `npm test`\n',
+      2,
+      'The item "Add logging. Proof: npm test" on line 2 has Proof: but no id; write line 2 as: - **S2.**',
+    ],
+    [
+      'a step whose marker ends its line gets the id and the proof after the marker',
+      '# P\n\n1.\n   Wire it in\n',
+      3,
+      'The item "Wire it in" on line 3 has no id and no proof; write line 3 as: 1. **S1.** Proof: `<a command that fails until this is done>` with the command that fails until it is done in the backticks (or Proof: human — what you confirm).',
+    ],
+    [
       'a step that ends in a full stop gets no second one before its proof',
       '# P\n\n1. Wire it in.\n',
       3,
