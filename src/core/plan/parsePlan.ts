@@ -41,10 +41,14 @@ function idOf(first: Flat | undefined, bold: boolean, hasProof: boolean): { lett
 
 /** A source line with `**ID.**` put after its list marker: the line as the finding asks for it. */
 function withId(source: string, id: string, proof: string | null): string {
-  const m = /^(\s*(?:[-*+]|\d+[.)])\s+)(.*)$/.exec(source);
-  const marker = m ? m[1]!.trimStart() : '- ';
+  // The `>` of a blockquote stay in front of the marker; `s`, as `.` stops at U+2028 and U+2029,
+  // which Markdown does not end a line at. A marker may end its line (the item's text starts on
+  // the next one): the id then follows it alone.
+  const m = /^((?:\s*>)*\s*(?:[-*+]|\d+[.)])(?:\s+|$))(.*)$/s.exec(source);
+  const marker = m ? m[1]!.trimStart().replace(/(\S)$/, '$1 ') : '- ';
   const rest = (m ? m[2]! : source.trim()).replace(/\s+$/, '');
-  return `${marker}**${id}.** ${rest}${proof ? `${/[.!?]$/.test(rest) ? '' : '.'} Proof: ${proof}` : ''}`;
+  const stop = rest === '' || /[.!?]$/.test(rest) ? '' : '.';
+  return `${marker}**${id}.**${rest === '' ? '' : ` ${rest}`}${proof ? `${stop} Proof: ${proof}` : ''}`;
 }
 
 interface Draft {
@@ -117,7 +121,8 @@ export function parsePlan(markdown: string): ParsedPlan {
   const firstLineOf = new Map<string, number>();
   const duplicates: { finding: PlanFinding; firstLine: number; letters: string }[] = [];
   const highest = new Map<string, number>();
-  const sourceLines = markdown.replace(/^\uFEFF/, '').split(/\r?\n/);
+  // The line endings Markdown knows (CommonMark: LF, CRLF and a lone CR), so the lines match the parser's line numbers.
+  const sourceLines = markdown.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   // Items without an id: their messages wait for every id, so each gets the next free one.
   const idless: { finding: PlanFinding | null; line: number; text: string; list: string; topLevel: boolean }[] = [];
   let depth = 0;

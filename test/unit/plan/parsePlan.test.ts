@@ -32,6 +32,7 @@ describe('parsePlan: ids', () => {
     ['id in a code span is no id', '- `S1.` Do it. Proof: `make`', null],
     ['id not at the start', '- Step S1. Do it. Proof: `make`', null],
     ['digits only', '- 12) Do it. Proof: `make`', null],
+    ['a space, in an item with neither bold nor a proof, is no id', '- H2 headings are bigger', null],
   ];
   for (const [name, md, want] of cases) {
     it(name, () => {
@@ -41,6 +42,12 @@ describe('parsePlan: ids', () => {
       else assert.deepEqual(plan.findings, []);
     });
   }
+
+  it('a bold id then a space is an id even before its proof is written', () => {
+    const plan = parsePlan('- **S1** Create it.');
+    assert.deepEqual(plan.items.map((i) => i.id), ['S1']);
+    assert.deepEqual(plan.findings.map((f) => [f.id, f.rule]), [['S1', 'missing-proof']]);
+  });
 });
 
 describe('parsePlan: proofs', () => {
@@ -158,6 +165,82 @@ describe('parsePlan: refusals', () => {
     assert.deepEqual(plan.items.map((i) => i.id), ['S1']);
   });
 
+  // [name, plan, line of the item, the message its missing-id finding shows]
+  const rewritten: [string, string, number, string][] = [
+    [
+      'a nested item is rewritten after its marker, without the indentation',
+      '- S1. a Proof: `make`\n  - Add logging. Proof: `npm test`\n',
+      2,
+      'The item "Add logging. Proof: npm test" on line 2 has Proof: but no id; write line 2 as: - **S2.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'an ordered marker of two digits is kept',
+      '10. Add logging. Proof: `npm test`\n',
+      1,
+      'The item "Add logging. Proof: npm test" on line 1 has Proof: but no id; write line 1 as: 10. **S1.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'the spaces after the marker are kept',
+      '-   Add logging. Proof: `npm test`\n',
+      1,
+      'The item "Add logging. Proof: npm test" on line 1 has Proof: but no id; write line 1 as: -   **S1.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'space at the end of the line is dropped',
+      '- Add logging. Proof: `npm test`   \n',
+      1,
+      'The item "Add logging. Proof: npm test" on line 1 has Proof: but no id; write line 1 as: - **S1.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'an item in a blockquote keeps the quote marker in front of its list marker',
+      '## Steps\n\n> - S1. ok Proof: `make`\n> - Add logging. Proof: `npm test`\n',
+      4,
+      'The item "Add logging. Proof: npm test" on line 4 has Proof: but no id; write line 4 as: > - **S2.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'an item in an indented nested blockquote keeps both quote markers',
+      '  > > - Add logging. Proof: `npm test`\n',
+      1,
+      'The item "Add logging. Proof: npm test" on line 1 has Proof: but no id; write line 1 as: > > - **S1.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'a plan with lone carriage returns as line endings is rewritten from its own line, backticks and all',
+      '# P\r\r- S1. ok Proof: `make`\r- Add logging. Proof: `npm test`\r',
+      4,
+      'The item "Add logging. Proof: npm test" on line 4 has Proof: but no id; write line 4 as: - **S2.** Add logging. Proof: `npm test`',
+    ],
+    [
+      'a line separator inside the line is kept as written',
+      '- S1. ok Proof: `make`\n- Add\u2028logging. Proof: `npm test`\n',
+      2,
+      'The item "Add logging. Proof: npm test" on line 2 has Proof: but no id; write line 2 as: - **S2.** Add\u2028logging. Proof: `npm test`',
+    ],
+    [
+      'an item whose marker ends its line gets the id alone after the marker',
+      '- S1. ok Proof: `make`\n-\n  Add logging. Proof: `npm test`\n',
+      2,
+      'The item "Add logging. Proof: npm test" on line 2 has Proof: but no id; write line 2 as: - **S2.**',
+    ],
+    [
+      'a step whose marker ends its line gets the id and the proof after the marker',
+      '# P\n\n1.\n   Wire it in\n',
+      3,
+      'The item "Wire it in" on line 3 has no id and no proof; write line 3 as: 1. **S1.** Proof: `<a command that fails until this is done>` with the command that fails until it is done in the backticks (or Proof: human — what you confirm).',
+    ],
+    [
+      'a step that ends in a full stop gets no second one before its proof',
+      '# P\n\n1. Wire it in.\n',
+      3,
+      'The item "Wire it in." on line 3 has no id and no proof; write line 3 as: 1. **S1.** Wire it in. Proof: `<a command that fails until this is done>` with the command that fails until it is done in the backticks (or Proof: human — what you confirm).',
+    ],
+  ];
+  for (const [name, md, line, message] of rewritten) {
+    it(`missing-id: ${name}`, () => {
+      const plan = parsePlan(md);
+      assert.deepEqual(plan.findings.filter((f) => f.rule === 'missing-id'), [{ id: null, rule: 'missing-id', line, message }]);
+    });
+  }
+
   it('a plan of numbered steps and a Verification list without ids or proofs: one finding per item, each rewritten', () => {
     const plan = parsePlan('# Limiter\n\n## Steps\n\n1. **Create the limiter module**\n   - read the config\n2. Wire it in\n\n## Verification\n\n- Run `npm test -- limiter`\n- Check the docs\n');
     assert.deepEqual(plan.items, []);
@@ -253,6 +336,11 @@ describe('parsePlan: structure', () => {
       const crlf = `\uFEFF${lf.replace(/\n/g, '\r\n')}`;
       assert.deepEqual(parsePlan(crlf), parsePlan(lf), name);
     }
+  });
+
+  it('a zero-width no-break space inside the plan is kept: only one at the very start is a byte-order mark', () => {
+    const plan = parsePlan('- S1. a Proof: `grep -q \uFEFF f`\n');
+    assert.deepEqual(plan.items[0]!.proof, cmd('grep -q \uFEFF f'));
   });
 
   it('a code span broken across lines reads as one line, as CommonMark says', () => {

@@ -33,6 +33,13 @@ const HUGE = planOf(20 << 20);
 const tooLarge = (chars: number) => ({ id: null, rule: 'too-large', line: 1, message: tooLargeMessage(chars) });
 
 describe('plan size', () => {
+  it('the refusal writes a count of millions with a comma before each group of three digits', () => {
+    assert.equal(
+      tooLargeMessage(1234567),
+      'The plan has 1,234,567 characters, more than the 262,144 (256 Ki) Proofmeter reads, so it was not read; keep only the steps and their proofs in the plan and move logs, pasted output or data to other files.',
+    );
+  });
+
   it('a plan one character over the limit is refused with one line, and no items are read', () => {
     const p = parsePlanText(planOf(MAX_PLAN_CHARS + 1));
     assert.deepEqual(p.findings, [tooLarge(MAX_PLAN_CHARS + 1)]);

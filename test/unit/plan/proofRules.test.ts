@@ -47,6 +47,15 @@ describe('isBareName', () => {
     '$(cat x.md)',
     'jq . out.json',
     '',
+    // commands named like a document extension, without a dot
+    'diff',
+    'patch',
+    // quotes count as outer quotes only at both ends
+    'x"REPORT.md"',
+    '"REPORT.md".md',
+    // a placeholder stands for a word, not for nothing
+    'docs/<name>',
+    'scripts/<name>.sh',
   ];
   for (const c of bare) it(`bare: ${JSON.stringify(c)}`, () => assert.equal(isBareName(c), true));
   for (const c of commands) it(`command: ${JSON.stringify(c)}`, () => assert.equal(isBareName(c), false));

@@ -47,6 +47,11 @@ describe('check-plan: proofs whose exit cannot reflect a failure are refused', (
     assert.deepEqual(findingsForFrozen(p, new Set(p.items.map((i) => i.key))), []);
     assert.deepEqual(findingsForFrozen(p, new Set()).map((f) => f.rule), ['cannot-fail']);
   });
+
+  it('a frozen item keeps every finding other than cannot-fail', () => {
+    const p = parsePlan('## Steps\n- S1. Do it.\n');
+    assert.deepEqual(findingsForFrozen(p, new Set(p.items.map((i) => i.key))).map((f) => [f.id, f.rule, f.line]), [['S1', 'missing-proof', 2]]);
+  });
 });
 
 describe('check-plan: proofs that only check a file exists are warned about', () => {
@@ -71,6 +76,19 @@ describe('check-plan: proofs that only check a file exists are warned about', ()
       assert.deepEqual(p.items[0]!.proof, { kind: 'command', command: proof });
     });
   }
+});
+
+describe('check-plan: an existence check that names no path', () => {
+  it('`ls` alone is warned about with a FILE to fill in, checked with plain grep', () => {
+    assert.deepEqual(plan('ls').warnings, [
+      {
+        id: 'S1',
+        rule: 'existence-only',
+        line: 2,
+        message: 'S1: the proof `ls` only checks that something exists, which passes whatever it holds; a check of its content says more, e.g. Proof: `grep -q "expected text" FILE`.',
+      },
+    ]);
+  });
 });
 
 describe('check-plan: proofs that can fail stay accepted', () => {
