@@ -1,7 +1,7 @@
 // The take-back rule: a re-run can take a proof back, never give one. On a real recording
 // (lab/main, Claude Code 2.1.332), with re-runs placed before and after the session's own runs.
 import { strict as assert } from 'node:assert';
-import { disagrees, rerunDetail, type Rerun, type RerunOutcome } from '../../../src/core/evidence/rerun';
+import { disagrees, rerunDetail, rerunEnd, type Rerun, type RerunOutcome } from '../../../src/core/evidence/rerun';
 import { parsePlan } from '../../../src/core/plan/parsePlan';
 import { tallyText } from '../../../src/core/tally/format';
 import { computeTally, type Tally } from '../../../src/core/tally/tally';
@@ -179,4 +179,18 @@ describe('re-runs against the session evidence', () => {
   it('the detail names a signal when a re-run was killed without an exit code', () => {
     assert.equal(rerunDetail(rerun('S1', PROVED, 'fail', '2026-01-02T03:04:05.678Z', { exit: null, signal: 'SIGSEGV' })), 'failed on re-run (killed by SIGSEGV, 2026-01-02T03:04:05Z)');
   });
+});
+
+describe('how a re-run ended, in a few words', () => {
+  const none = { exit: null, signal: null, timeoutMs: 120_000, error: null };
+  const cases: Array<[string, Parameters<typeof rerunEnd>[0], string]> = [
+    ['a pass is exit 0', { ...none, outcome: 'pass', exit: 0 }, 'exit 0'],
+    ['a timeout names the limit in seconds', { ...none, outcome: 'timeout', timeoutMs: 90_400 }, 'timed out after 90 s'],
+    ['a proof that could not run names why', { ...none, outcome: 'error', error: 'ENOENT' }, 'could not run: ENOENT'],
+    ['a proof that could not run for no known reason says so', { ...none, outcome: 'error' }, 'could not run: unknown error'],
+    ['a failure names its exit code', { ...none, outcome: 'fail', exit: 3 }, 'exit 3'],
+    ['a failure killed by a signal names it', { ...none, outcome: 'fail', signal: 'SIGKILL' }, 'killed by SIGKILL'],
+    ['a failure with neither exit code nor signal was killed by a signal', { ...none, outcome: 'fail' }, 'killed by a signal'],
+  ];
+  for (const [name, r, want] of cases) it(`${name}: ${want}`, () => assert.equal(rerunEnd(r), want));
 });
