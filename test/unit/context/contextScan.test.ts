@@ -220,3 +220,42 @@ describe('the context of real recordings', () => {
     assert.ok(json.length < 4096, `${json.length} bytes`);
   });
 });
+
+describe('the kept segment of a boundary, and what is unreadable', () => {
+  /** 4,000 characters (the head), 400, 800 (the tail), then 40,000 that are summarized. */
+  function segment(which: (ids: string[]) => Record<string, unknown>): string[] {
+    const lines: string[] = [];
+    const ids: string[] = [];
+    for (const record of [() => user([text(4000)]), () => assistant([text(400)], null), () => user([text(800)]), () => user([text(40_000)])]) {
+      lines.push(record());
+      ids.push(lastUuid());
+    }
+    lines.push(boundary({ trigger: 'manual', preservedSegment: { anchorUuid: 'a', ...which(ids) } }));
+    return lines;
+  }
+  const cases: Array<[string, (ids: string[]) => Record<string, unknown>, number]> = [
+    ['a segment from the second record to the third keeps those two', (ids) => ({ headUuid: ids[1], tailUuid: ids[2] }), 100 + 200],
+    ['a segment without a tail keeps nothing', (ids) => ({ headUuid: ids[1] }), 0],
+    ['a segment whose head is not among the recent records keeps nothing', (ids) => ({ headUuid: 'gone', tailUuid: ids[2] }), 0],
+    ['a segment whose tail is not among them keeps everything from the head on', (ids) => ({ headUuid: ids[1], tailUuid: 'gone' }), 100 + 200 + 10_000],
+  ];
+  for (const [what, which, want] of cases) it(what, () => assert.equal(estimateOf(read(segment(which))), want));
+
+  it('the first request after a boundary is its size after, not a later one', () => {
+    const s = read([user([text(40_000)]), boundary({ trigger: 'auto' }), assistant([text(40)], { input: 3500 }), user([text(400)]), assistant([text(40)], { input: 5000 })]);
+    assert.deepEqual([s.compactions[0]!.reportedAfter, s.compactions[0]!.estimateAfter, s.requests], [3500, 0, 2]);
+  });
+
+  it('of more than 20 compactions the newest 20 are kept, and all are counted', () => {
+    const s = read(Array.from({ length: 21 }, () => boundary({ trigger: 'auto' })));
+    assert.deepEqual([s.compactionCount, s.compactions.length, s.compactions[0]!.line, s.compactions[19]!.line], [21, 20, 2, 21]);
+  });
+
+  const lines: Array<[string, string, number]> = [
+    ['a message line that is no JSON is unreadable', '{"type":"user", "message": ', 1],
+    ['a user record without its message is unreadable', '{"type":"user","uuid":"u-x"}', 1],
+    ["a subagent's record is passed over, not unreadable", assistant([text(40)], { input: 100 }, { sidechain: true }), 0],
+    ['a record of a type not known here is passed over, not unreadable', '{"type": "summary", "summary": "x"}', 0],
+  ];
+  for (const [what, line, want] of lines) it(what, () => assert.equal(read([line]).unreadable, want));
+});
