@@ -77,6 +77,87 @@ describe('proxy engine', () => {
     assert.equal(retryThreshold(50_000, 128_000, 'too long'), 25_000);
   });
 
+  it('names no model for a request without one', () => {
+    const out = engine().handle(JSON.stringify({ messages: history(30, 3000) }), meta);
+    assert.equal(out.decision!.action, 'compact');
+    assert.equal(out.model, '');
+  });
+
+  it('reads an identity content encoding as no encoding', () => {
+    const out = engine().handle(big(), { ...meta, contentEncoding: 'identity' });
+    assert.equal(out.failOpen, null);
+    assert.ok(out.body);
+  });
+
+  const answered: Array<[string, string, object]> = [
+    ['a body that is not JSON', '{"messages": [', meta],
+    ['a compressed body', big(), { ...meta, contentEncoding: 'br' }],
+  ];
+  for (const [name, raw, m] of answered) {
+    it(`names no model and no shadow for ${name}`, () => {
+      const out = engine({ shadow: true }).handle(raw, m as typeof meta);
+      assert.deepEqual({ ...out }, { body: null, decision: null, failOpen: out.failOpen, shadowed: false, model: '', sentEstimate: 0 });
+    });
+  }
+
+  it('refuses a chat request whose messages do not match the Chat Completions shape', () => {
+    const out = engine().handle('{"model":"gpt-test","messages":[{"role":5,"content":"hi"}]}', { ...meta, dialect: 'openai-chat' });
+    assert.equal(out.failOpen, 'unparseable');
+    assert.equal(out.decision, null);
+  });
+
+  it('reuses the prefix it sent for a request sent again, and says so', () => {
+    const e = engine();
+    const raw = big();
+    const first = e.handle(raw, meta);
+    const again = e.handle(raw, meta);
+    assert.equal(first.decision!.action, 'compact');
+    assert.equal(again.decision!.action, 'reuse');
+    assert.equal(again.failOpen, null);
+    assert.equal(again.body, first.body, 'the same bytes');
+    assert.equal(e.cache.size, 1);
+  });
+
+  it('remembers in shadow mode too, so the next request shows the reuse', () => {
+    const e = engine({ shadow: true });
+    const raw = big();
+    e.handle(raw, meta);
+    assert.equal(e.handle(raw, meta).decision!.action, 'reuse');
+  });
+
+  it('compacts on a retry even when the request is under the retry threshold, and never reuses then', () => {
+    const e = engine({ threshold: 100_000 });
+    const raw = big();
+    // A sent estimate far over the threshold: the retry threshold is half of 100,000, over the request.
+    const again = e.retryForLength(raw, meta, 10_000_000, 'too long');
+    assert.equal(again.decision!.action, 'compact');
+    assert.equal(again.decision!.threshold, 50_000);
+    assert.ok(again.body);
+    assert.equal(e.retryForLength(raw, meta, 10_000_000, 'too long').decision!.action, 'compact', 'a second retry compacts again');
+  });
+
+  it('keeps the calibration of an upstream apart from another upstream whose name runs into the model', () => {
+    const e = engine();
+    for (let i = 0; i < 5; i++) e.observe('http://a', 'bc', 10_000, 20_000);
+    assert.deepEqual(e.calibrationOf('http://ab', 'c'), { ratio: 1, samples: 0 });
+    assert.equal(e.calibrationOf('http://a', 'bc').samples, 5);
+  });
+
+  it('reports no calibration for an upstream and model never observed', () => {
+    assert.deepEqual(engine().calibrationOf('http://x', 'm'), { ratio: 1, samples: 0 });
+  });
+
+  it('decides a parsed request by the calibration of its model, and one without a model by the model-less one', () => {
+    const e = engine({ threshold: 100_000 });
+    for (let i = 0; i < 5; i++) e.observe(meta.upstream, 'claude-test', 10_000, 20_000);
+    for (let i = 0; i < 5; i++) e.observe(meta.upstream, '', 10_000, 30_000);
+    const d = e.decideParsed(request(history(3, 10)), meta)!;
+    // Five samples of 2.0 move the ratio to 2 - (7/8)^5 = 1.4871; of 3.0 to 3 - 2 (7/8)^5 = 1.9742.
+    assert.equal(d.threshold, 67245);
+    const none = e.decideParsed({ messages: history(3, 10) }, meta)!;
+    assert.equal(none.threshold, 50653);
+  });
+
   it('calibrates per upstream and model from reported input', () => {
     const e = engine({ threshold: 100_000 });
     for (let i = 0; i < 5; i++) e.observe(meta.upstream, 'claude-test', 10_000, 20_000);
