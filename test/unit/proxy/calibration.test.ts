@@ -11,6 +11,10 @@ describe('proxy calibration', () => {
     ['skips ratios under 0.25', [[10_000, 2_000]], 1, 0],
     ['skips ratios over 4', [[10_000, 41_000]], 1, 0],
     ['moves the ratio by 1/8 of each sample', [[10_000, 15_000]], 1 + 0.5 / 8, 1],
+    ['takes a sample of exactly 1,000 estimated tokens', [[1000, 1500]], 1 + 0.5 / 8, 1],
+    ['takes a ratio of exactly 4', [[10_000, 40_000]], 1 + 3 / 8, 1],
+    ['takes a ratio of exactly 0.25, clamped at 1.0', [[10_000, 2_500]], 1, 1],
+    ['skips a reported count that is not a number', [[10_000, Number.NaN]], 1, 0],
     ['clamps the ratio at 2.0', Array.from({ length: 60 }, () => [10_000, 39_000] as [number, number]), 2, 60],
     ['clamps the ratio at 1.0: compaction never starts later', Array.from({ length: 10 }, () => [10_000, 3_000] as [number, number]), 1, 10],
   ];
