@@ -27,6 +27,18 @@ describe('proxy flags and thresholds', () => {
     it(`refuses ${name}`, () => assert.throws(() => parseProxyFlags(args), { name: 'UserError' }));
   }
 
+  const messages: Array<[string, string[], string]> = [
+    ['a flag without its value', ['--threshold'], '--threshold needs a value'],
+    ['an upstream that is not a URL', ['--upstream', 'not a url'], '--upstream not a url is not a URL'],
+  ];
+  for (const [name, args, message] of messages) {
+    it(`says what is wrong with ${name}`, () => assert.throws(() => parseProxyFlags(args), { name: 'UserError', message }));
+  }
+
+  it('reads a 1M window from an anthropic-beta header sent as several values', () => {
+    assert.equal(declares1m(['oauth-2025-04-20', 'context-1m-2025-08-07']), true);
+  });
+
   it('has the published defaults', () => {
     assert.deepEqual([DEFAULTS.threshold, DEFAULTS.threshold1m, DEFAULTS.keepRecent, DEFAULTS.keepTailPercent, DEFAULTS.resultMaxChars, DEFAULTS.carryMaxChars],
       [128_000, 256_000, 3, 0, 500, 24_000]);
