@@ -62,6 +62,13 @@ describe('prompt and answer receipts', () => {
     });
   }
 
+  it('an answer without a session or a tool use id is ignored and gets no receipt', () => {
+    const answer = (over: Record<string, unknown>) =>
+      hookInput.parse({ session_id: S, tool_use_id: 'toolu_1', hook_event_name: 'PostToolUse', tool_name: 'AskUserQuestion', tool_response: { answers: { q: 'S2 is done' } }, ...over });
+    assert.deepEqual([answerReceipt(answer({ tool_use_id: undefined }), ctx('hook')).outcome, answerReceipt(answer({ session_id: undefined }), ctx('hook')).outcome], ['ignored', 'ignored']);
+    assert.deepEqual(receiptsOf(ws, S), []);
+  });
+
   it("a payload piped in from the agent's shell gets no receipt", () => {
     promptSubmit(prompt('S2 looks good'), ctx('agent-shell'));
     promptSubmit(prompt('S2 looks good'), ctx('person'));
