@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import type { BashFinding } from '../../../src/hooks/bashWrites';
 import { afterEdit } from '../../../src/hooks/guard';
-import { bashReason } from '../../../src/hooks/guardReasons';
+import { bashReason, settingsEditReason } from '../../../src/hooks/guardReasons';
 import { denyReason, gate, payload, workspace } from './helpers';
 
 describe("the guard's words and the edits it reads", () => {
@@ -34,10 +34,20 @@ describe("the guard's words and the edits it reads", () => {
     ['a MultiEdit, in order', 'MultiEdit', { edits: [{ old_string: 'a', new_string: 'b' }, { old_string: 'b', new_string: 'c' }] }, 'a', 'c'],
     ['a MultiEdit with an edit that is not an object', 'MultiEdit', { edits: [{ old_string: 'a', new_string: 'b' }, null] }, 'a', null],
     ['a MultiEdit without a list of edits', 'MultiEdit', { edits: 'x' }, 'a', 'a'],
+    // The texts must be strings: a number would be matched and written as its digits.
+    ['an Edit whose old text is a number', 'Edit', { old_string: 3, new_string: 'b' }, 'a 3', null],
+    ['an Edit whose new text is a number', 'Edit', { old_string: 'a', new_string: 3 }, 'a', null],
   ];
   for (const [name, tool, input, before, want] of edits) {
     it(`${name} leaves ${JSON.stringify(want)}`, () => assert.equal(afterEdit(tool, input, before), want));
   }
+
+  it('a settings edit names every change that arms the gates, each without its "it"', () => {
+    assert.equal(
+      settingsEditReason('.claude/settings.json', ['it changes the hooks', 'it edits env']),
+      'Proofmeter guard: this edit of .claude/settings.json would change what arms the gates (changes the hooks, edits env); an agent may not disarm its own gate. Edits that leave hooks, env and disableAllHooks alone are allowed; otherwise ask the person.',
+    );
+  });
 
   it('a NotebookEdit of a settings file is refused as not a notebook; of another file it passes', async () => {
     const w = workspace();

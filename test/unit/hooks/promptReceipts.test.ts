@@ -38,6 +38,37 @@ describe('prompt and answer receipts', () => {
     assert.deepEqual(receiptsOf(ws, S), [{ v: 1, kind: 'notice', session: S, promptId: 'p-1', taskId: 'bqp6uyukz', toolUseId: 'toolu_bf7d', status: 'failed', exit: 1, time: NOW.toISOString() }]);
   });
 
+  it('a task notification without a tool use id gets a notice receipt with none', () => {
+    const text = '<task-notification>\n<task-id>bqp6uyukz</task-id>\n<output-file>/x</output-file>\n<status>completed</status>\n<summary>Background command "x" completed (exit code 0)</summary>\n</task-notification>';
+    promptSubmit(prompt(text), ctx('hook'));
+    assert.deepEqual(receiptsOf(ws, S), [{ v: 1, kind: 'notice', session: S, promptId: 'p-1', taskId: 'bqp6uyukz', toolUseId: null, status: 'completed', exit: 0, time: NOW.toISOString() }]);
+  });
+
+  it('a payload without a prompt gets no receipt', () => {
+    promptSubmit(hookInput.parse({ session_id: S, cwd: '/p', prompt_id: 'p-1', hook_event_name: 'UserPromptSubmit' }), ctx('hook'));
+    assert.deepEqual(receiptsOf(ws, S), []);
+  });
+
+  // A slash command (however it is indented) accepts nothing; words that merely end in a slash do.
+  const accepting: Array<[string, string[]]> = [
+    ['accept F-1a2b3c4, see src/', ['F-1a2b3c4']],
+    ['/compact. accept F-1a2b3c4', []],
+    ['  /compact. accept F-1a2b3c4', []],
+  ];
+  for (const [text, want] of accepting) {
+    it(`the receipt of ${JSON.stringify(text)} accepts ${want.length ? want.join(' ') : 'nothing'}`, () => {
+      promptSubmit(prompt(text), ctx('hook'));
+      assert.deepEqual(receiptsOf(ws, S).map((r) => r.kind === 'prompt' && r.accepts), [want]);
+    });
+  }
+
+  it('an answer without a session or a tool use id is ignored and gets no receipt', () => {
+    const answer = (over: Record<string, unknown>) =>
+      hookInput.parse({ session_id: S, tool_use_id: 'toolu_1', hook_event_name: 'PostToolUse', tool_name: 'AskUserQuestion', tool_response: { answers: { q: 'S2 is done' } }, ...over });
+    assert.deepEqual([answerReceipt(answer({ tool_use_id: undefined }), ctx('hook')).outcome, answerReceipt(answer({ session_id: undefined }), ctx('hook')).outcome], ['ignored', 'ignored']);
+    assert.deepEqual(receiptsOf(ws, S), []);
+  });
+
   it("a payload piped in from the agent's shell gets no receipt", () => {
     promptSubmit(prompt('S2 looks good'), ctx('agent-shell'));
     promptSubmit(prompt('S2 looks good'), ctx('person'));

@@ -92,6 +92,13 @@ describe('the paths the guard protects', () => {
     assert.equal(touchesClaudeDir(join(w.ws, '.claude', 'out'), protectedPaths(w.ws, { HOME: w.home })), true);
   });
 
+  it('a link inside .claude to a folder elsewhere still touches .claude', () => {
+    const w = workspace();
+    const elsewhere = workspace();
+    symlinkSync(elsewhere.root, join(w.ws, '.claude', 'out'));
+    assert.equal(touchesClaudeDir(join(w.ws, '.claude', 'out'), protectedPaths(w.ws, { HOME: w.home })), true);
+  });
+
   const shownAs: Array<[string, string]> = [
     ['/w/.claude/settings.json', '.claude/settings.json'],
     ['/w', '/w'],

@@ -13,10 +13,12 @@ import { workspace } from './helpers';
 // A row names the meter's Stop entry by this mark; settings() writes gateCommand('stop') in its
 // place inside the test, so the entry is made while the test runs, not while the file loads.
 const STOP: unique symbol = Symbol('the meter\'s Stop entry');
-type Entry = [event: string, command: string | typeof STOP, timeout?: number];
+// The meter's guard entry, another of its own commands, written the same way.
+const GUARD: unique symbol = Symbol('the meter\'s guard entry');
+type Entry = [event: string, command: string | typeof STOP | typeof GUARD, timeout?: number];
 const settings = (entries: Entry[]) => {
   const hooks: Record<string, unknown[]> = {};
-  for (const [event, command, timeout] of entries) (hooks[event] ??= []).push({ hooks: [{ type: 'command', command: command === STOP ? gateCommand('stop') : command, ...(timeout === undefined ? {} : { timeout }) }] });
+  for (const [event, command, timeout] of entries) (hooks[event] ??= []).push({ hooks: [{ type: 'command', command: command === STOP ? gateCommand('stop') : command === GUARD ? gateCommand('guard') : command, ...(timeout === undefined ? {} : { timeout }) }] });
   return JSON.stringify({ hooks });
 };
 // The assumed default the titles name, written out so they need not read src while the file
@@ -32,6 +34,8 @@ describe("the stop gate's entry timeout", () => {
     ["another command's Stop entry", { project: [['Stop', 'echo hi', 5], ['Stop', STOP, 30]] }, 30],
     ['the stop command under another event', { project: [['SubagentStop', STOP, 5], ['Stop', STOP, 30]] }, 30],
     ['the smallest of the project and local files', { project: [['Stop', STOP, 40]], local: [['Stop', STOP, 25]] }, 25],
+    ['the smallest when the first file has it', { project: [['Stop', STOP, 25]], local: [['Stop', STOP, 40]] }, 25],
+    ["the meter's guard command under Stop", { project: [['Stop', GUARD, 5], ['Stop', STOP, 30]] }, 30],
     ["the user's settings", { user: [['Stop', STOP, 20]] }, 20],
   ];
   for (const [name, files, want] of cases) {

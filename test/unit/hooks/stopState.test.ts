@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { recordBlock, resetBlocks, stopBlocksDir, stopStatePath } from '../../../src/hooks/stopState';
@@ -118,5 +119,20 @@ describe('stop block counts', () => {
     const runs = await Promise.all(sessions.map((s) => runWorker(ws, s, 60, barrier, sessions.length)));
     const expected = Array.from({ length: 60 }, (_, i) => i + 1);
     for (const counts of runs) assert.deepEqual(counts, expected);
+  });
+});
+
+describe("where the stop gate keeps a session's count", () => {
+  it('in its own folder of the state folder, by a digest of the session id', () => {
+    const { ws } = workspace();
+    assert.equal(stopStatePath(ws, 's1'), join(ws, '.claude', 'proofmeter', 'stop-blocks', `${createHash('sha256').update('s1').digest('hex').slice(0, 32)}.json`));
+  });
+
+  it("keeps the folder's .gitignore once it is there, as the person may have edited it", () => {
+    const { ws } = workspace();
+    mkdirSync(stopBlocksDir(ws), { recursive: true });
+    writeFileSync(join(stopBlocksDir(ws), '.gitignore'), '# mine\n*\n');
+    recordBlock(ws, 's1', 'p1', false, new Date());
+    assert.equal(readFileSync(join(stopBlocksDir(ws), '.gitignore'), 'utf8'), '# mine\n*\n');
   });
 });
