@@ -7,8 +7,8 @@
 //
 // How: `mocha --dry-run` loads the files and runs their describe() bodies but no hook or test. It
 // runs twice under V8 coverage: once on the test files, once on a file that only imports every
-// module of the mutated layers and src/workspace (their own module-level work, which no test can avoid). A function
-// counted in the first run and not in the second ran because of a test file.
+// module of the mutated layers and src/workspace (their own module-level work, which no test can
+// avoid). A function counted in the first run and not in the second ran because of a test file.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
