@@ -13,10 +13,11 @@ Module._resolveFilename = function (request, ...rest) {
 
 // The TypeScript checker type-checks each group of mutants through TypeScript's watch builder,
 // which waits 250 ms after a file changes before it rebuilds (a debounce for editors saving many
-// files). Stryker writes a group's files all at once, so the wait is only idle time, and on two
-// cores it was about half of each check. Every Stryker worker (checker or test runner) starts from
+// files). Stryker writes a group's files all at once, so the wait is only idle time (not measured
+// apart from the other changes). Every Stryker worker (checker or test runner) starts from
 // this file, in the sandbox folder; the checker imports TypeScript as an ES module, which shares
-// this CommonJS instance, so the timer is shortened here, before the import. A test runner loads TypeScript once for nothing.
+// this CommonJS instance, so the timer is shortened here, before the import. A test runner
+// loads TypeScript once for nothing.
 if (process.argv[1] && process.argv[1].endsWith('child-process-proxy-worker.js')) {
   const ts = require(require.resolve('typescript', { paths: [process.cwd()] }));
   const setTimer = ts.sys.setTimeout;
