@@ -4,10 +4,11 @@
 // Why: a "hybrid" mutant is reached both by tests and by work done while the test files load
 // (src's own module-level work). With ignoreStatic on, Stryker runs such a mutant with only the
 // tests that reach it and activates it at run time, like any other; but it first restarts the test
-// process (about 8 s here, 152 test files to load again), and the restarted process loads the
-// files with the mutant inactive (mocha-test-runner.js sets a run-time activation after
-// loadFilesAsync). The restart buys nothing a hot swap does not give, so this runner skips it: the
-// mutant sees exactly what it would have seen. Stryker still restarts after a timeout or a crash.
+// process (several seconds here, 152 test files to load again), and the restarted process loads
+// the files with the mutant inactive (mocha-test-runner.js sets a run-time activation after
+// loadFilesAsync). So the restart gives the mutant nothing a hot swap does not, except a clean
+// slate of module-level state, which StrykerJS already goes without for every other mutant; this
+// runner skips it. Stryker still restarts after a timeout or a crash.
 // test/unit/loadTimeCalls.test.ts keeps the test files from computing product results while they
 // load, where no mutant can reach them.
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
