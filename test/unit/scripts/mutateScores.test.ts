@@ -1,0 +1,58 @@
+// The README's mutation scores and the survivors' work list come from scripts/mutateScores.mjs.
+import { strict as assert } from 'node:assert';
+import { folderOf, scores, survivors, table, type MutantResult, type Report } from '../../../scripts/mutateScores.mjs';
+
+const at = (line: number, column: number, endColumn: number): MutantResult['location'] => ({ start: { line, column }, end: { line, column: endColumn } });
+const report: Report = {
+  files: {
+    'src/core/plan/a.ts': {
+      source: 'const x = a === b;\nreturn y;\n',
+      mutants: [
+        { id: '1', status: 'Killed', location: at(1, 11, 18) },
+        { id: '2', status: 'Survived', mutatorName: 'EqualityOperator', replacement: 'a !== b', location: at(1, 11, 18) },
+        { id: '3', status: 'CompileError', location: at(2, 8, 9) },
+        { id: '4', status: 'Ignored', location: at(2, 8, 9) },
+      ],
+    },
+    'src/hooks/b.ts': {
+      source: 'if (ok) go();\n',
+      mutants: [
+        { id: '5', status: 'Timeout', location: at(1, 5, 7) },
+        { id: '6', status: 'NoCoverage', mutatorName: 'ConditionalExpression', replacement: 'true', location: at(1, 5, 7) },
+      ],
+    },
+  },
+};
+
+describe('mutation scores and survivors (scripts/mutateScores.mjs)', () => {
+  const folders: Array<[string, string]> = [
+    ['src/core/plan/parsePlan.ts', 'src/core/plan'],
+    ['src/core/types.ts', 'src/core'],
+    ['src/hooks/guard.ts', 'src/hooks'],
+  ];
+  for (const [file, folder] of folders) {
+    it(`${file} is scored under ${folder}`, () => assert.equal(folderOf(file), folder));
+  }
+
+  it('counts killed, timed out, survived and not reached per folder and for core as a whole, leaving out compile errors and ignored mutants', () => {
+    assert.deepEqual(scores(report), [
+      ['src/core (the files run)', { Killed: 1, Timeout: 0, Survived: 1, NoCoverage: 0 }],
+      ['src/core/plan', { Killed: 1, Timeout: 0, Survived: 1, NoCoverage: 0 }],
+      ['src/hooks', { Killed: 0, Timeout: 1, Survived: 0, NoCoverage: 1 }],
+    ]);
+  });
+
+  it('the score is killed and timed out over all four', () => {
+    const lines = table(scores(report)).split('\n');
+    assert.equal(lines[3], '| `src/core/plan` | 2 | 1 | 0 | 1 | 0 | 50.0% |');
+    assert.equal(lines[4], '| `src/hooks` | 2 | 0 | 1 | 0 | 1 | 50.0% |');
+  });
+
+  it('lists each survivor and unreached mutant with its place, id, original text and replacement', () => {
+    assert.deepEqual(survivors(report), [
+      'src/core/plan/a.ts:1:11 #2 Survived EqualityOperator: a === b → a !== b',
+      'src/hooks/b.ts:1:5 #6 NoCoverage ConditionalExpression: ok → true',
+    ]);
+    assert.deepEqual(survivors(report, 'src/hooks'), ['src/hooks/b.ts:1:5 #6 NoCoverage ConditionalExpression: ok → true']);
+  });
+});
