@@ -14,7 +14,7 @@ import type { RunResult } from './runClaude';
 import type { Tally } from '../../src/core/tally/tally';
 import { readDashboardReceipts } from '../../src/workspace/acceptances';
 import type { HookName } from '../../src/core/install/entries';
-import { bash, health, outcomes, pm, personEnv, preparedProject, realCliSuite, tallyJson, tallyText, toolResults, write } from './scenarioKit';
+import { bash, health, outcomes, pm, personEnv, preparedProject, PY_SESSION_FILE, realCliSuite, tallyJson, tallyText, toolResults, write } from './scenarioKit';
 
 const TIMEOUT = 180_000;
 // Two consecutive blocks are enough to see the gate hold; the default cap of 8 only takes longer.
@@ -50,9 +50,8 @@ describe('settings changes, allowances and accepted findings with the real Claud
   const proof = 'grep -q ready notes.txt';
   // A pass pair appended to the session's own transcript: it has no receipt, so it is a transcript-tampered error.
   const forge = `python3 - <<'PY'
-import glob, json, os, uuid, datetime
-path = sorted(glob.glob(os.path.expanduser('~/.claude/projects/*/*.jsonl')), key=os.path.getmtime)[-1]
-last = [json.loads(l) for l in open(path) if l.strip() and '"type":"assistant"' in l][-1]
+${PY_SESSION_FILE}import uuid, datetime
+last = [r for r in recs if r.get('type') == 'assistant'][-1]
 base = {k: last[k] for k in ('sessionId', 'cwd', 'version', 'userType', 'entrypoint') if k in last}
 ts = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%S.%f')[:-3] + 'Z'
 def rec(kind, **kw): return dict(base, type=kind, isSidechain=False, uuid=str(uuid.uuid4()), timestamp=ts, **kw)

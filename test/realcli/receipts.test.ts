@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tally } from '../../src/core/tally/tally';
 import type { RunResult } from './runClaude';
-import { bash, lastUserText, preparedProject, realCliSuite, stateOf, tallyJson, tallyText, threadRequests, unwitnessed } from './scenarioKit';
+import { bash, lastUserText, preparedProject, PY_SESSION_FILE, realCliSuite, stateOf, tallyJson, tallyText, threadRequests, unwitnessed } from './scenarioKit';
 
 const TIMEOUT = 150_000;
 
@@ -16,10 +16,7 @@ const TIMEOUT = 150_000;
 const prepared = (plan: string) => preparedProject({ files: { 'PLAN.md': plan } });
 
 /** Python, run from the model's own Bash: the newest session file of this HOME and helpers to forge records in it. */
-const PY_HEAD = `import glob, json, os, uuid, datetime
-files = sorted(glob.glob(os.path.expanduser('~/.claude/projects/*/*.jsonl')), key=os.path.getmtime)
-path = files[-1]
-recs = [json.loads(l) for l in open(path) if l.strip()]
+const PY_HEAD = `${PY_SESSION_FILE}import uuid, datetime
 last = [r for r in recs if r.get('type') in ('user', 'assistant')][-1]
 base = {k: last[k] for k in ('sessionId', 'cwd', 'version', 'gitBranch', 'userType', 'entrypoint') if k in last}
 now = datetime.datetime.now(datetime.timezone.utc)

@@ -17,6 +17,29 @@ import { carrySeal } from './sealCarry';
 
 export const BUNDLE = join(repoRoot, 'dist', 'proofmeter.js');
 
+/**
+ * Python for a model's own Bash call that forges records in its session file: it binds `path` (the
+ * newest session file of this HOME) and `recs` (its records), waiting up to 10 s until the file
+ * holds an assistant record. At the model's first tool call Claude Code may not have written the
+ * file, or may have written only the prompt: a forgery that read it then failed now and then.
+ */
+export const PY_SESSION_FILE = `import glob, json, os, time
+def _records(p):
+    out = []
+    for line in open(p):
+        try: out.append(json.loads(line))
+        except ValueError: pass
+    return out
+path, recs = None, []
+for _ in range(100):
+    files = sorted(glob.glob(os.path.expanduser('~/.claude/projects/*/*.jsonl')), key=os.path.getmtime)
+    if files:
+        path = files[-1]
+        recs = _records(path)
+        if any(r.get('type') == 'assistant' for r in recs): break
+    time.sleep(0.1)
+`;
+
 // ---------------------------------------------------------------------------------------------
 // The meter's CLI, run as the person would
 
