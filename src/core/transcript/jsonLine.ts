@@ -12,7 +12,12 @@ const nativeIndexOf: ((this: Uint8Array, needle: Uint8Array) => number) | null =
   typeof Buffer === 'function' ? (Buffer.prototype as { indexOf: (this: Uint8Array, needle: Uint8Array) => number }).indexOf : null;
 
 export function includesBytes(hay: Uint8Array, needle: Uint8Array): boolean {
-  if (nativeIndexOf) return nativeIndexOf.call(hay, needle) >= 0;
+  return nativeIndexOf ? nativeIndexOf.call(hay, needle) >= 0 : scanForBytes(hay, needle);
+}
+
+/** The search where there is no Buffer (the webview bundle), answering as Buffer's indexOf does. */
+export function scanForBytes(hay: Uint8Array, needle: Uint8Array): boolean {
+  if (needle.length === 0) return true;
   outer: for (let i = hay.indexOf(needle[0]!); i >= 0 && i <= hay.length - needle.length; i = hay.indexOf(needle[0]!, i + 1)) {
     for (let j = 1; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
     return true;
