@@ -32,14 +32,16 @@ function goIgnored(path: string): boolean {
 export const goTool: ToolReader = (ctx, args, cwd, via) => {
   const [sub, ...rest] = args;
   if (sub !== 'test' && sub !== 'vet') return;
-  const { opts, positional } = splitArgs(rest.map((a) => a.replace(/^--/, '-')), GO_VALUE);
+  const words = rest.map((a) => a.replace(/^--/, '-'));
+  // Words after -args go to the test binary, not to go: no package or file of the run.
+  const end = words.indexOf('-args');
+  const { opts, positional } = splitArgs(end < 0 ? words : words.slice(0, end), GO_VALUE);
   const at = opts.get('-C')?.[0];
   const dir = at === undefined ? cwd : joinPath(cwd, at) ?? cwd;
   const v = `${via} runs go ${sub}`;
   const mod = findModule(ctx, dir, v);
   if (sub === 'vet') return;
-  const stop = positional.indexOf('-args');
-  const pkgs = (stop < 0 ? positional : positional.slice(0, stop)).filter((p) => !p.endsWith('.go'));
+  const pkgs = positional.filter((p) => !p.endsWith('.go'));
   const files = positional.filter((p) => p.endsWith('_test.go')).map((p) => joinPath(dir, p)).filter((p): p is string => p !== null);
   for (const pkg of pkgs.length || files.length ? pkgs : ['.']) {
     let rel = pkg;

@@ -106,14 +106,26 @@ export const yarnLike: ToolReader = (ctx, args, cwd, via) => {
   else ctx.run([sub, ...extra].map(quoteArg).join(' '), dir, via);
 };
 
-/** npx, bunx, pnpx: the rest of the words are a command. */
+const NPX_VALUE = new Set(['-p', '--package', '-c', '--call']);
+
+/** npx, bunx, pnpx: the words after npx's own options (or after `--`) are a command. */
 export const npx: ToolReader = (ctx, args, cwd, via) => {
-  const { positional } = splitArgs(args, new Set(['-p', '--package', '-c', '--call']));
   const call = args.findIndex((a) => a === '-c' || a === '--call');
   if (call >= 0 && args[call + 1] !== undefined) ctx.run(args[call + 1]!, cwd, via);
-  const k = args.indexOf(positional[0] ?? '');
-  if (k >= 0) ctx.run(args.slice(k).map(quoteArg).join(' '), cwd, via);
+  const start = npxCommandStart(args);
+  if (start < args.length) ctx.run(args.slice(start).map(quoteArg).join(' '), cwd, via);
 };
+
+/** Where the command starts: the first word that is neither an option of npx nor an option's value. */
+function npxCommandStart(args: readonly string[]): number {
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    if (a === '--') return k + 1;
+    if (!a.startsWith('-') || a.length === 1) return k;
+    if (NPX_VALUE.has(a)) k++;
+  }
+  return args.length;
+}
 
 /** npm-run-all, run-s, run-p: script names or globs (`test:*`; `*` stays within a `:` part). */
 export const runAll: ToolReader = (ctx, args, cwd, via) => {
