@@ -6,8 +6,9 @@
 // it cannot take apart (an unexpanded variable, an inline script, a script file in another
 // language) counts as a write when its text names a protected path.
 import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
+import { globReach } from '../core/shell/globReach';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
@@ -310,11 +311,9 @@ function cleanKeepsClaude(args: readonly string[]): boolean {
 }
 
 function touchesClaude(token: string, scope: BashScope): boolean {
-  let t = expand(token, scope);
+  const t = expand(token, scope);
   if (/[$`]/.test(t)) return /\.claude/.test(t);
-  const glob = t.search(/[*?[]/);
-  if (glob >= 0) t = t.slice(0, glob).endsWith('/') ? t.slice(0, glob) : dirname(t.slice(0, glob) || '.');
-  return touchesClaudeDir(resolve(scope.cwd, t), scope.prot);
+  return touchesClaudeDir(resolve(scope.cwd, globReach(t).path), scope.prot);
 }
 
 function expand(token: string, scope: BashScope): string {
@@ -327,18 +326,15 @@ function expand(token: string, scope: BashScope): string {
 
 export function checkPath(token: string, scope: BashScope, mode: 'write' | 'destroy'): { target: string; kind: PathKind } | null {
   if (!token) return null;
-  let t = expand(token, scope);
+  const t = expand(token, scope);
   if (/[$`]/.test(t)) {
     // Unexpanded: only its text can say where it points.
     return mentionsProtected(t) ? { target: token, kind: /settings/.test(t) ? 'settings' : 'state' } : null;
   }
-  const glob = t.search(/[*?[]/);
-  if (glob >= 0) {
-    const prefix = t.slice(0, glob);
-    t = prefix.endsWith('/') ? prefix : dirname(prefix || '.');
-    mode = 'destroy';
-  }
-  const abs = resolve(scope.cwd, t);
+  // A glob names what it expands to: the folder it reaches, read as removed, or the one path it folds to.
+  const reach = globReach(t);
+  if (reach.within) mode = 'destroy';
+  const abs = resolve(scope.cwd, reach.path);
   const kind = classifyPath(abs, scope.prot, mode);
   return kind ? { target: shown(abs, scope.prot), kind } : null;
 }

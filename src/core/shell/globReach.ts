@@ -1,0 +1,71 @@
+// Where a path with glob characters can point, for the guard: the shell expands the glob before the
+// command sees it, so `src/*/../../.claude/proofmeter` is `.claude/proofmeter` once `src/` has any
+// subfolder. Cutting the path at its first glob character (and reading `src/`) lets that through.
+
+const GLOB = /[*?[]/;
+
+/** What a path can reach once its globs are expanded. */
+export interface GlobReach {
+  /** The path with no glob character in it: the one path meant, or the folder everything it can reach is in. */
+  path: string;
+  /** True when `path` is a folder whose content the glob may name (the guard reads it as removing that folder). */
+  within: boolean;
+}
+
+/**
+ * A `*`, `?` or `[…]` part matches exactly one name, so a later `..` climbs back out of it and the
+ * two fold away like a name and `..`. A `**` part may match any number of names: a `..` after it
+ * can climb as far as the path before it, so the reach is that far up, and everything below it;
+ * so too a part like `.*` that may match `..` itself. A path without glob characters is returned
+ * as it is.
+ */
+export function globReach(path: string): GlobReach {
+  if (!GLOB.test(path)) return { path, within: false };
+  const rooted = path.startsWith('/');
+  const kept: string[] = [];
+  const parts = path.split('/');
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k]!;
+    if (part === '' || part === '.') continue;
+    if (part !== '..' && !(mayBeDotDot(part) && k < parts.length - 1)) {
+      kept.push(part);
+      continue;
+    }
+    if (part !== '..') {
+      // `.*` matches `..` in a bash without globskipdots: what follows may be read from one folder up.
+      climb(kept, rooted);
+      return folder(kept, rooted);
+    }
+    const top = kept[kept.length - 1];
+    if (top === '**') {
+      // The `**` may have matched nothing: the `..` then climbs out of what was before it.
+      kept.pop();
+      climb(kept, rooted);
+      return folder(kept, rooted);
+    }
+    climb(kept, rooted);
+  }
+  const first = kept.findIndex((p) => GLOB.test(p));
+  if (first < 0) return { path: joined(kept, rooted), within: false };
+  return folder(kept.slice(0, first), rooted);
+}
+
+/** A glob part that may match `..` itself: one that starts with a dot, or with a bracket that may hold one. */
+function mayBeDotDot(part: string): boolean {
+  return GLOB.test(part) && (part.startsWith('.') || part.startsWith('['));
+}
+
+function climb(kept: string[], rooted: boolean): void {
+  const top = kept[kept.length - 1];
+  if (top !== undefined && top !== '..') kept.pop();
+  else if (!rooted) kept.push('..');
+}
+
+function folder(kept: readonly string[], rooted: boolean): GlobReach {
+  return { path: joined(kept, rooted), within: true };
+}
+
+function joined(kept: readonly string[], rooted: boolean): string {
+  const text = kept.join('/');
+  return rooted ? `/${text}` : text || '.';
+}

@@ -1,0 +1,33 @@
+// Where a path with globs can point once the shell expands them: a one-name glob folds with a later
+// `..`, and a glob that may match many names, or `..` itself, reaches everything from the folder
+// the climb could get to.
+import { strict as assert } from 'node:assert';
+import { globReach, type GlobReach } from '../../../src/core/shell/globReach';
+
+const exact = (path: string): GlobReach => ({ path, within: false });
+const within = (path: string): GlobReach => ({ path, within: true });
+
+const cases: Array<[string, string, GlobReach]> = [
+  ['a path without globs is itself', 'src/../.claude/x', exact('src/../.claude/x')],
+  ['a glob in the last part reaches its folder', 'src/*.ts', within('src')],
+  ['a glob in the first part reaches the current folder', '*.ts', within('.')],
+  ['a one-name glob and a `..` fold away', 'src/*/../../.claude/proofmeter', exact('.claude/proofmeter')],
+  ['`?` and `x[…]` parts fold like names', 'a/?/x[yz]/../../b', exact('a/b')],
+  ['a fold that leaves a later glob reaches that glob’s folder', 'src/*/../../.claude/*', within('.claude')],
+  ['a climb past the start is kept', 'a/*/../../../x', exact('../x')],
+  ['a rooted climb stops at the root', '/a/*/../../../x', exact('/x')],
+  ['`.` parts and doubled slashes are dropped', './src//*/./../x', exact('src/x')],
+  ['a `**` followed by `..` reaches everything from one folder above it', 'src/deep/**/../x', within('src')],
+  ['a `**` at the start followed by `..` reaches everything from the parent folder', '**/../x', within('..')],
+  ['a `**` with no `..` after it reaches its own folder', 'src/**/x.ts', within('src')],
+  ['a `.*` part with more after it may be `..`: it reaches from one folder up', 'src/.*/.claude', within('.')],
+  ['a bracket part with more after it may be `..` too', 'a/b/[.][.]/c', within('a')],
+  ['a `.*` in the last part only reaches its folder', 'src/.*', within('src')],
+  ['a rooted glob at the root reaches the root', '/*', within('/')],
+];
+
+describe('globReach: what a path with globs can name', () => {
+  for (const [what, path, want] of cases) {
+    it(`${what}: ${path}`, () => assert.deepEqual(globReach(path), want));
+  }
+});
