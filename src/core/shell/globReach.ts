@@ -50,9 +50,33 @@ export function globReach(path: string): GlobReach {
   return folder(kept.slice(0, first), rooted);
 }
 
-/** A glob part that may match `..` itself: one that starts with a dot, or with a bracket that may hold one. */
+/**
+ * A glob part that may match `..` itself. A name's leading dot is matched only by a dot written
+ * out (or, read generously, a bracket that may hold one), so only such parts are tried.
+ */
 function mayBeDotDot(part: string): boolean {
-  return GLOB.test(part) && (part.startsWith('.') || part.startsWith('['));
+  return GLOB.test(part) && (part.startsWith('.') || part.startsWith('[')) && patternOf(part).test('..');
+}
+
+/** The glob part as a regular expression over one name: `*`, `?` and `[…]` (`[!…]`), the rest literal. */
+function patternOf(part: string): RegExp {
+  let out = '';
+  for (let i = 0; i < part.length; i++) {
+    const c = part[i]!;
+    if (c === '*') out += '.*';
+    else if (c === '?') out += '.';
+    else if (c === '[') {
+      const open = part[i + 1] === '!' || part[i + 1] === '^' ? i + 2 : i + 1;
+      const close = part.indexOf(']', open + 1);
+      if (close < 0) out += '\\[';
+      else {
+        const negated = open === i + 2;
+        out += `[${negated ? '^' : ''}${part.slice(open, close).replace(/[\\\]^]/g, '\\$&')}]`;
+        i = close;
+      }
+    } else out += c.replace(/[.+^${}()|\\/\]]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`);
 }
 
 function climb(kept: string[], rooted: boolean): void {

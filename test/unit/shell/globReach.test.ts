@@ -23,6 +23,11 @@ const cases: Array<[string, string, GlobReach]> = [
   ['a `.*` part with more after it may be `..`: it reaches from one folder up', 'src/.*/.claude', within('.')],
   ['a bracket part with more after it may be `..` too', 'a/b/[.][.]/c', within('a')],
   ['a `.*` in the last part only reaches its folder', 'src/.*', within('src')],
+  ['a dot part that cannot match `..` is a name like any other', 'src/.cl*/../x', exact('src/x')],
+  ['`..?` needs a third character, so it is never `..`', 'src/..?/x', within('src')],
+  ['a negated bracket then a dot may be `..`', 'src/[!a]./x', within('.')],
+  ['a bracket that cannot hold a dot is never `..`', 'src/[a-z]*/../x', exact('src/x')],
+  ['an unclosed bracket is a literal character', 'src/.[/../x', exact('src/x')],
   ['a rooted glob at the root reaches the root', '/*', within('/')],
 ];
 
