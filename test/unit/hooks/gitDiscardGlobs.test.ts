@@ -1,8 +1,8 @@
 // A git command that replaces or removes files, given a pathspec with a glob that no protected
 // path holds: the guard still asks whether the folder the glob stands for reaches into .claude/.
 // A folder written with a trailing slash stands for itself; a glob in the middle of a name stands
-// for the folder that name is in; what follows the glob is not read, so a pathspec that starts in
-// .claude/ is refused wherever its `..` lead.
+// for the folder that name is in; a one-name glob and a `..` after it fold away, as git folds the
+// pathspec and bash the path (core/shell/globReach.ts).
 import { strict as assert } from 'node:assert';
 import { analyzeBash, type BashScope } from '../../../src/hooks/bashWrites';
 import { protectedPaths } from '../../../src/hooks/protectedPaths';
@@ -26,9 +26,12 @@ describe('a git discard with a glob in its pathspec', () => {
     // A glob inside .claude/ (not the meter's state or settings) reaches into .claude/.
     ["git checkout -- '.claude/agents/*.md'", CLAUDE_DIR],
     ["git checkout -- '.claude/agents/a*'", CLAUDE_DIR],
-    // What follows the glob is not read: the folder is the one before it, here in .claude/.
-    ["git checkout -- '.claude/agents/*/../../../src'", CLAUDE_DIR],
-    ["git checkout -- '.claude/agents/a*/../../../src/x'", CLAUDE_DIR],
+    // A glob and the `..` after it fold away: these leave .claude/ for src/.
+    ["git checkout -- '.claude/agents/*/../../../src'", []],
+    ["git checkout -- '.claude/agents/a*/../../../src/x'", []],
+    // And these climb from src/ into .claude/.
+    ["git checkout -- 'src/*/../../.claude/agents'", CLAUDE_DIR],
+    ["git checkout -- 'src/a*/../../.claude/agents/x.md'", CLAUDE_DIR],
   ];
   for (const [command, findings] of cases) {
     it(`${command} finds ${findings.length ? 'that it replaces files in .claude/' : 'nothing'}`, () => {
