@@ -14,3 +14,5 @@ export function folderOf(file: string): string;
 export function scores(report: Report): Array<[string, Counts]>;
 export function table(rows: Array<[string, Counts]>): string;
 export function survivors(report: Report, prefix?: string): string[];
+export function listedPlaces(text: string): Set<string>;
+export function unlisted(report: Report, equivalentsText: string, prefix?: string): string[];

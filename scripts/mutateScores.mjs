@@ -65,12 +65,39 @@ export function survivors(report, prefix = '') {
   return lines.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line).map((l) => l.text);
 }
 
+/**
+ * The places test/mutation-equivalents.md names, as `file:line`: each entry's `` `src/…:line` ``,
+ * and a `` `:line` `` after it in the same entry is on the file named last.
+ */
+export function listedPlaces(text) {
+  const places = new Set();
+  for (const entry of text.split(/\n(?=- )/)) {
+    let file = null;
+    for (const m of entry.matchAll(/`(src\/[^`:]+)?:(\d+)`/g)) {
+      if (m[1]) file = m[1];
+      if (file) places.add(`${file}:${m[2]}`);
+    }
+  }
+  return places;
+}
+
+/** The survivors whose line the equivalents file does not name: the missing tests (or missing entries). */
+export function unlisted(report, equivalentsText, prefix = '') {
+  const places = listedPlaces(equivalentsText);
+  return survivors(report, prefix).filter((line) => !places.has(line.split(':', 2).join(':')));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // node scripts/mutateScores.mjs [report]: the table; --survivors [prefix] [report]: the work list.
+  // node scripts/mutateScores.mjs [report]: the table; --survivors [prefix] [report]: the work
+  // list; --unlisted [prefix] [report]: the survivors on lines test/mutation-equivalents.md does not name.
   const args = process.argv.slice(2);
-  const listing = args[0] === '--survivors';
-  const prefix = listing ? (args[1] ?? '') : '';
-  const file = (listing ? args[2] : args[0]) ?? '.cache/stryker/incremental.json';
+  const mode = args[0] === '--survivors' || args[0] === '--unlisted' ? args[0] : null;
+  const prefix = mode ? (args[1] ?? '') : '';
+  const file = (mode ? args[2] : args[0]) ?? '.cache/stryker/incremental.json';
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  process.stdout.write((listing ? survivors(report, prefix).join('\n') : table(scores(report))) + '\n');
+  const out =
+    mode === '--survivors' ? survivors(report, prefix).join('\n')
+    : mode === '--unlisted' ? unlisted(report, readFileSync('test/mutation-equivalents.md', 'utf8'), prefix).join('\n')
+    : table(scores(report));
+  process.stdout.write(out + '\n');
 }

@@ -1,6 +1,6 @@
 // The README's mutation scores and the survivors' work list come from scripts/mutateScores.mjs.
 import { strict as assert } from 'node:assert';
-import { folderOf, scores, survivors, table, type MutantResult, type Report } from '../../../scripts/mutateScores.mjs';
+import { folderOf, listedPlaces, scores, survivors, table, unlisted, type MutantResult, type Report } from '../../../scripts/mutateScores.mjs';
 
 const at = (line: number, column: number, endColumn: number): MutantResult['location'] => ({ start: { line, column }, end: { line, column: endColumn } });
 const report: Report = {
@@ -54,5 +54,24 @@ describe('mutation scores and survivors (scripts/mutateScores.mjs)', () => {
       'src/hooks/b.ts:1:5 #6 NoCoverage ConditionalExpression: ok → true',
     ]);
     assert.deepEqual(survivors(report, 'src/hooks'), ['src/hooks/b.ts:1:5 #6 NoCoverage ConditionalExpression: ok → true']);
+  });
+
+  const EQUIVALENTS = [
+    '# Surviving mutants that are equivalent',
+    '',
+    '- `src/core/plan/a.ts:1` — `a === b` to `a !== b`: why.',
+    '- `src/core/x.ts:3`, `:7` and `src/hooks/y.ts:9` — two files in one entry,',
+    '  and `:12` on the next line of it.',
+    '- `:40` with no file named before it in its entry.',
+    '',
+  ].join('\n');
+
+  it('reads the places the equivalents file names, a bare `:line` on the file named last in its entry', () => {
+    assert.deepEqual([...listedPlaces(EQUIVALENTS)].sort(), ['src/core/plan/a.ts:1', 'src/core/x.ts:3', 'src/core/x.ts:7', 'src/hooks/y.ts:12', 'src/hooks/y.ts:9']);
+  });
+
+  it('lists as unlisted only the survivors on lines the equivalents file does not name', () => {
+    assert.deepEqual(unlisted(report, EQUIVALENTS), ['src/hooks/b.ts:1:5 #6 NoCoverage ConditionalExpression: ok → true']);
+    assert.deepEqual(unlisted(report, EQUIVALENTS, 'src/core'), []);
   });
 });
