@@ -16,3 +16,11 @@ export function table(rows: Array<[string, Counts]>): string;
 export function survivors(report: Report, prefix?: string): string[];
 export function listedPlaces(text: string): Set<string>;
 export function unlisted(report: Report, equivalentsText: string, prefix?: string): string[];
+export interface Progress {
+  mutants: number;
+  results: number;
+  files: number;
+  complete: number;
+}
+export function progress(report: Report, totals: Record<string, number>): Array<[string, Progress]>;
+export function progressTable(rows: Array<[string, Progress]>): string;

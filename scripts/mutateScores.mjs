@@ -3,7 +3,8 @@
 // of each folder of src/core and of src/hooks as a Markdown table, from StrykerJS's incremental
 // file (every file any run has mutated) or the report given as the argument. The score as StrykerJS
 // counts it: killed and timed out over every mutant that compiled and was not ignored.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const STATUSES = ['Killed', 'Timeout', 'Survived', 'NoCoverage'];
 
@@ -87,17 +88,56 @@ export function unlisted(report, equivalentsText, prefix = '') {
   return survivors(report, prefix).filter((line) => !places.has(line.split(':', 2).join(':')));
 }
 
+/**
+ * How far the runs have got, per folder: the mutants StrykerJS makes of its files (`totals`, by
+ * file), how many of them have a result, and how many files have one for every mutant.
+ */
+export function progress(report, totals) {
+  const rows = new Map();
+  for (const [file, total] of Object.entries(totals)) {
+    const folder = folderOf(file);
+    const row = rows.get(folder) ?? { mutants: 0, results: 0, files: 0, complete: 0 };
+    const results = report.files[file]?.mutants.length ?? 0;
+    row.mutants += total;
+    row.results += results;
+    row.files += 1;
+    if (results === total) row.complete += 1;
+    rows.set(folder, row);
+  }
+  return [...rows].sort(([a], [b]) => a.localeCompare(b));
+}
+
+export function progressTable(rows) {
+  const lines = ['| Folder | Mutants | With a result | Files with every result |', '|---|---:|---:|---:|'];
+  for (const [name, r] of rows) lines.push(`| \`${name}\` | ${r.mutants} | ${r.results} | ${r.complete} of ${r.files} |`);
+  return lines.join('\n');
+}
+
+/** The mutants StrykerJS's instrumenter makes of each file that `npm run mutate` mutates. */
+async function mutantTotals() {
+  const { Instrumenter } = await import('@stryker-mutator/instrumenter');
+  const quiet = { isDebugEnabled: () => false, isTraceEnabled: () => false, debug() {}, trace() {}, info() {}, warn() {}, error() {} };
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  const files = [...walk('src/core'), ...walk('src/hooks')].map((name) => ({ name, mutate: true, content: readFileSync(name, 'utf8') }));
+  const { mutants } = await new Instrumenter(quiet).instrument(files, { plugins: null, excludedMutations: [], ignorers: [], noHeader: true });
+  const totals = Object.fromEntries(files.map((f) => [f.name, 0]));
+  for (const m of mutants) totals[m.fileName] += 1;
+  return totals;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   // node scripts/mutateScores.mjs [report]: the table; --survivors [prefix] [report]: the work
-  // list; --unlisted [prefix] [report]: the survivors on lines test/mutation-equivalents.md does not name.
+  // list; --unlisted [prefix] [report]: the survivors on lines test/mutation-equivalents.md does not
+  // name; --progress [report]: how many of each folder's mutants have a result.
   const args = process.argv.slice(2);
-  const mode = args[0] === '--survivors' || args[0] === '--unlisted' ? args[0] : null;
-  const prefix = mode ? (args[1] ?? '') : '';
-  const file = (mode ? args[2] : args[0]) ?? '.cache/stryker/incremental.json';
+  const mode = ['--survivors', '--unlisted', '--progress'].includes(args[0]) ? args[0] : null;
+  const prefix = mode && mode !== '--progress' ? (args[1] ?? '') : '';
+  const file = (mode === '--progress' ? args[1] : mode ? args[2] : args[0]) ?? '.cache/stryker/incremental.json';
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const out =
     mode === '--survivors' ? survivors(report, prefix).join('\n')
     : mode === '--unlisted' ? unlisted(report, readFileSync('test/mutation-equivalents.md', 'utf8'), prefix).join('\n')
+    : mode === '--progress' ? progressTable(progress(report, await mutantTotals()))
     : table(scores(report));
   process.stdout.write(out + '\n');
 }

@@ -1,6 +1,6 @@
 // The README's mutation scores and the survivors' work list come from scripts/mutateScores.mjs.
 import { strict as assert } from 'node:assert';
-import { folderOf, listedPlaces, scores, survivors, table, unlisted, type MutantResult, type Report } from '../../../scripts/mutateScores.mjs';
+import { folderOf, listedPlaces, progress, progressTable, scores, survivors, table, unlisted, type MutantResult, type Report } from '../../../scripts/mutateScores.mjs';
 
 const at = (line: number, column: number, endColumn: number): MutantResult['location'] => ({ start: { line, column }, end: { line, column: endColumn } });
 const report: Report = {
@@ -73,5 +73,14 @@ describe('mutation scores and survivors (scripts/mutateScores.mjs)', () => {
   it('lists as unlisted only the survivors on lines the equivalents file does not name', () => {
     assert.deepEqual(unlisted(report, EQUIVALENTS), ['src/hooks/b.ts:1:5 #6 NoCoverage ConditionalExpression: ok → true']);
     assert.deepEqual(unlisted(report, EQUIVALENTS, 'src/core'), []);
+  });
+
+  it('counts per folder the mutants made, those with a result, and the files with a result for every mutant', () => {
+    const rows = progress(report, { 'src/core/plan/a.ts': 4, 'src/core/plan/c.ts': 3, 'src/hooks/b.ts': 2 });
+    assert.deepEqual(rows, [
+      ['src/core/plan', { mutants: 7, results: 4, files: 2, complete: 1 }],
+      ['src/hooks', { mutants: 2, results: 2, files: 1, complete: 1 }],
+    ]);
+    assert.equal(progressTable(rows).split('\n')[2], '| `src/core/plan` | 7 | 4 | 1 of 2 |');
   });
 });
