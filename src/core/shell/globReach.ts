@@ -55,7 +55,13 @@ export function globReach(path: string): GlobReach {
  * out (or, read generously, a bracket that may hold one), so only such parts are tried.
  */
 function mayBeDotDot(part: string): boolean {
-  return GLOB.test(part) && (part.startsWith('.') || part.startsWith('[')) && patternOf(part).test('..');
+  if (!GLOB.test(part) || !(part.startsWith('.') || part.startsWith('['))) return false;
+  try {
+    return patternOf(part).test('..');
+  } catch {
+    // A bracket JavaScript cannot read (`[z-a]`): read as one that may hold the dots.
+    return true;
+  }
 }
 
 /** The glob part as a regular expression over one name: `*`, `?` and `[…]` (`[!…]`), the rest literal. */

@@ -28,6 +28,7 @@ const cases: Array<[string, string, GlobReach]> = [
   ['a negated bracket then a dot may be `..`', 'src/[!a]./x', within('.')],
   ['a bracket that cannot hold a dot is never `..`', 'src/[a-z]*/../x', exact('src/x')],
   ['an unclosed bracket is a literal character', 'src/.[/../x', exact('src/x')],
+  ['a bracket with a range out of order is read as one that may be `..`', 'src/[z-a]/x', within('.')],
   ['a rooted glob at the root reaches the root', '/*', within('/')],
 ];
 
