@@ -57,7 +57,7 @@ export function globReach(path: string): GlobReach {
 function mayBeDotDot(part: string): boolean {
   if (!GLOB.test(part) || !(part.startsWith('.') || part.startsWith('['))) return false;
   try {
-    return patternOf(part).test('..');
+    return globPartPattern(part).test('..');
   } catch {
     // A bracket JavaScript cannot read (`[z-a]`): read as one that may hold the dots.
     return true;
@@ -65,7 +65,7 @@ function mayBeDotDot(part: string): boolean {
 }
 
 /** The glob part as a regular expression over one name: `*`, `?` and `[…]` (`[!…]`), the rest literal. */
-function patternOf(part: string): RegExp {
+export function globPartPattern(part: string): RegExp {
   let out = '';
   for (let i = 0; i < part.length; i++) {
     const c = part[i]!;

@@ -1,0 +1,50 @@
+// One glob part read as a pattern over one name, as bash matches it: `*`, `?`, `[…]` and `[!…]`
+// (or `[^…]`), a `]` first in a bracket taken as itself, an unclosed `[` taken as itself, and every
+// other character literal, the regular expression's own included.
+import { strict as assert } from 'node:assert';
+import { globPartPattern, globReach } from '../../../src/core/shell/globReach';
+
+// [the glob part, a name, whether it matches]
+const cases: Array<[string, string, boolean]> = [
+  ['.*', '.x', true],
+  ['.*', '.', true],
+  ['*', '', true],
+  ['a?c', 'abc', true],
+  ['a?c', 'ac', false],
+  ['[!a]b', 'xb', true],
+  ['[!a]b', 'ab', false],
+  ['[^a]b', 'xb', true],
+  ['[^a]b', 'ab', false],
+  ['[]a]', ']', true],
+  ['[]a]', 'a', true],
+  ['[!]]', ']', false],
+  ['[!]]', 'x', true],
+  ['[', '[', true],
+  ['a[', 'a[', true],
+  ['[]', '[]', true],
+  ['[a^]', '^', true],
+  ['[a\\]', '\\', true],
+  ['a.b', 'axb', false],
+  ['a.b', 'a.b', true],
+  ['a+b', 'a+b', true],
+  ['a+b', 'aab', false],
+  ['(a)', '(a)', true],
+  ['a|b', 'a', false],
+  ['$a', '$a', true],
+  ['x]', 'x]', true],
+  ['[x]y', 'xy', true],
+  ['[a]', 'S', false],
+  ['[a]', 'a', true],
+];
+
+describe('a glob part read as a pattern over one name', () => {
+  for (const [part, name, matches] of cases) {
+    it(`${JSON.stringify(part)} ${matches ? 'matches' : 'does not match'} ${JSON.stringify(name)}`, () => {
+      assert.equal(globPartPattern(part).test(name), matches);
+    });
+  }
+
+  it('a climb past the start of a relative path keeps every `..`', () => {
+    assert.deepEqual(globReach('a/*/../../../../x'), { path: '../../x', within: false });
+  });
+});
