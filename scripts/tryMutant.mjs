@@ -81,7 +81,10 @@ try {
     }
     const a = offset(original, m.location.start);
     const b = offset(original, m.location.end);
-    mutated = original.slice(0, a) + m.replacement + original.slice(b);
+    // StrykerJS replaces one syntax node: an expression's replacement goes in parenthesized, so
+    // `a || b && c` with `b && c` → `false` stays `a || (false)`, never a new precedence.
+    const statement = m.mutatorName === 'BlockStatement' || /^\s*(case\b|default\b)/.test(original.slice(a, b));
+    mutated = original.slice(0, a) + (statement ? m.replacement : `(${m.replacement})`) + original.slice(b);
     version += 1;
     const label = `#${id} ${m.mutatorName} ${JSON.stringify(original.slice(a, b)).slice(0, 80)} → ${JSON.stringify(m.replacement).slice(0, 80)}`;
     if (!compiles()) {
