@@ -47,6 +47,12 @@ export function table(rows) {
  * `file:line:column status mutator: original → replacement`, the work list for new tests or for
  * test/mutation-equivalents.md.
  */
+/**
+ * A mutant's id for the work list: StrykerJS numbers the mutants of a run, and a file left out of
+ * a scoped run keeps its results under a key of place, mutator and replacement, on two lines.
+ */
+const idOf = (m) => String(m.id).replace(/\s+/g, ' ');
+
 export function survivors(report, prefix = '') {
   const lines = [];
   for (const [file, { mutants, source }] of Object.entries(report.files)) {
@@ -60,7 +66,7 @@ export function survivors(report, prefix = '') {
       if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
       const original = textAt(m.location).replace(/\s+/g, ' ').slice(0, 120);
       const replacement = String(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 120);
-      lines.push({ file, line: m.location.start.line, text: `${file}:${m.location.start.line}:${m.location.start.column} #${m.id} ${m.status} ${m.mutatorName}: ${original} → ${replacement}` });
+      lines.push({ file, line: m.location.start.line, text: `${file}:${m.location.start.line}:${m.location.start.column} #${idOf(m)} ${m.status} ${m.mutatorName}: ${original} → ${replacement}` });
     }
   }
   return lines.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line).map((l) => l.text);

@@ -83,4 +83,9 @@ describe('mutation scores and survivors (scripts/mutateScores.mjs)', () => {
     ]);
     assert.equal(progressTable(rows).split('\n')[2], '| `src/core/plan` | 7 | 4 | 1 of 2 |');
   });
+
+  it('writes the key a scoped run keeps for a file outside its scope on one line', () => {
+    const kept: Report = { files: { 'src/core/x.ts': { source: 'f(a);\n', mutants: [{ id: 'src/core/x.ts@0:2-0:3\nStringLiteral: ""', status: 'Survived', mutatorName: 'StringLiteral', replacement: '""', location: at(1, 3, 4) }] } } };
+    assert.deepEqual(survivors(kept), ['src/core/x.ts:1:3 #src/core/x.ts@0:2-0:3 StringLiteral: "" Survived StringLiteral: a → ""']);
+  });
 });
