@@ -8,11 +8,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
+import { braceExpand } from '../core/shell/braces';
 import { globReach } from '../core/shell/globReach';
+import type { Word } from '../core/shell/lex';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
-import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind, type Protected } from './protectedPaths';
+import { classifyPath, isWithin, mentionsProtected, shown, touchesClaudeDir, type PathKind, type Protected } from './protectedPaths';
 
 export interface BashFinding {
   /** The path as shown to the agent, or the command for a gate change or a git action. */
@@ -34,13 +36,29 @@ interface Segment {
   redirects: { op: string; target: string; body: string | null }[];
 }
 
-/** A simple command of the shared reading as plain words and redirections. */
-function segmentOf(c: SimpleCommand): Segment {
-  return {
-    words: c.words.map((w) => w.value),
-    redirects: c.redirects.map((r) => ({ op: r.op, target: r.target?.value ?? '', body: r.body })),
-  };
+/**
+ * A simple command of the shared reading as the words bash runs, after brace expansion, and its
+ * redirections (a here-string's word is not brace-expanded). Null when a word makes more words than
+ * the guard reads.
+ */
+function segmentOf(c: SimpleCommand): Segment | null {
+  const words = expandedWords(c.words);
+  return words && { words, redirects: c.redirects.map((r) => ({ op: r.op, target: r.target?.value ?? '', body: r.body })) };
 }
+
+/** The words bash makes of `words` by brace expansion, or null when one makes more than the guard reads. */
+function expandedWords(words: readonly Word[]): string[] | null {
+  const out: string[] = [];
+  for (const w of words) {
+    const made = braceExpand(w);
+    if (made === null) return null;
+    out.push(...made);
+  }
+  return out;
+}
+
+/** A word that makes more words by brace expansion than the guard reads is refused, whatever it names. */
+const UNREAD_BRACES: BashFinding = { target: 'a brace expansion larger than the guard reads', kind: 'state', how: 'brace expansion' };
 
 /** What a command is given on standard input by a here-document or a here-string. */
 function stdinText(seg: Segment): string[] {
@@ -72,7 +90,30 @@ const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 /** A verb that writes, removes or runs code on the operands it is handed (by find -exec or xargs). */
 function writesOperands(verb: string): boolean {
-  return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || isInterpreter(verb) || verb === 'dd';
+  return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || isInterpreter(verb) || verb === 'dd' || namedAtRunTime(verb);
+}
+
+/**
+ * A command name the shell works out only when it runs: a parameter or substitution (`$x`,
+ * `$(echo rm)`) or a glob (`/bin/r?`, `/usr/bin/r[m]`). The guard cannot tell what such a command
+ * does. `[` and `[[` are commands of their own, not globs.
+ */
+function namedAtRunTime(verb: string): boolean {
+  return /[$`*?]/.test(verb) || /\[[^\]]*\]/.test(verb);
+}
+
+/**
+ * What a command named at run time is given is read as written to, and a `.claude` folder among it
+ * as removed (`$x -rf .claude`). A folder that only holds one is let through: `$(npm bin)/eslint .`
+ * names the workspace, and most such commands are linters and compilers given a folder.
+ */
+function runTimeCommand(verbWord: string, args: readonly string[], scope: BashScope, found: BashFinding[]): void {
+  const how = `${verbWord} (a command named when it runs)`;
+  for (const a of args) {
+    const f = checkPath(a, scope, 'write');
+    if (f) found.push({ target: f.target, kind: f.kind, how });
+    else if (!/[$`]/.test(a) && scope.prot.claudeDirs.some((d) => isWithin(resolve(scope.cwd, globReach(expand(a, scope)).path), d))) found.push({ target: a, kind: 'claude-dir', how });
+  }
 }
 
 /** `ln` without -s, `link`, `cp -l`/`--link`: the new name is a hard link to the source. */
@@ -104,7 +145,7 @@ const NOT_XARGS: ReadonlySet<string> = new Set([...WRAPPERS].filter((w) => w !==
  * stages before it (`echo PATH`, `ls GLOB`, `find ROOT`) stand for them.
  */
 function pipedOperands(commands: readonly Command[], scope: BashScope, found: BashFinding[]): void {
-  const words = (c: Command) => (c.kind === 'simple' ? c.words.map((w) => w.value) : []);
+  const words = (c: Command) => (c.kind === 'simple' ? (expandedWords(c.words) ?? []) : []);
   commands.forEach((c, k) => {
     const xargs = stripPrefix(words(c), NOT_XARGS);
     if (k === 0 || verbName(xargs[0] ?? '') !== 'xargs') return;
@@ -192,8 +233,16 @@ function readList(list: Script['list'], start: string[], scope: BashScope, depth
       const alone = p.commands.length === 1;
       for (const cwd of cur) pipedOperands(p.commands, { ...scope, cwd }, found);
       for (const c of p.commands) {
-        for (const r of c.redirects) if (isWriteRedirect(r.op, r.target?.value ?? '')) for (const cwd of cur) checkInto(r.target?.value ?? '', `${r.op} redirect`, 'write', { ...scope, cwd }, found);
-        const after = c.kind === 'subshell' ? (readList(c.list, cur, scope, depth, found), cur) : cur.map((cwd) => readSimple(segmentOf(c), { ...scope, cwd }, depth, found));
+        for (const r of c.redirects) {
+          if (!r.op.includes('>')) continue;
+          // Bash brace-expands a redirection's word too (`> .clau{d..d}e/settings.json`).
+          const targets = r.target ? braceExpand(r.target) : [''];
+          if (targets === null) found.push(UNREAD_BRACES);
+          for (const t of targets ?? []) if (isWriteRedirect(r.op, t)) for (const cwd of cur) checkInto(t, `${r.op} redirect`, 'write', { ...scope, cwd }, found);
+        }
+        const seg = c.kind === 'simple' ? segmentOf(c) : null;
+        if (c.kind === 'simple' && seg === null) found.push(UNREAD_BRACES);
+        const after = c.kind === 'subshell' ? (readList(c.list, cur, scope, depth, found), cur) : seg ? cur.map((cwd) => readSimple(seg, { ...scope, cwd }, depth, found)) : cur;
         if (alone) cur = [...new Set(after)];
       }
     });
@@ -221,7 +270,8 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   const verb = basename(verbWord);
   const args = words.slice(1);
   const ops = operands(args);
-  if (DESTROY.has(verb)) for (const a of ops) check(a, verb, 'destroy');
+  if (namedAtRunTime(verbWord)) runTimeCommand(verbWord, args, scope, found);
+  else if (DESTROY.has(verb)) for (const a of ops) check(a, verb, 'destroy');
   else if (WRITE_ALL.has(verb)) for (const a of ops) check(a, verb, 'write');
   else if (COPY.has(verb)) {
     const tIdx = args.findIndex((a) => a === '-t' || a.startsWith('--target-directory'));

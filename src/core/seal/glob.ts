@@ -16,6 +16,15 @@ export function hasGlob(pattern: string): boolean {
 }
 
 export function globToRegExp(pattern: string): RegExp {
+  // An unbalanced `{` or `(`: the pattern is taken as the literal path it spells.
+  return globPattern(pattern) ?? new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/**
+ * The pattern as a regular expression over a path, or null when JavaScript cannot read what it
+ * makes of it (an unbalanced `{` or `(`, a bracket range out of order such as `[z-a]`).
+ */
+export function globPattern(pattern: string): RegExp | null {
   let re = '';
   let depth = 0;
   const groups: string[] = [];
@@ -51,10 +60,11 @@ export function globToRegExp(pattern: string): RegExp {
       continue;
     }
     if (c === '[') {
-      const end = pattern.indexOf(']', i + 2);
+      // `[!…]` and `[^…]` negate; a `]` first in the bracket is itself, as is an unclosed `[`.
+      const open = next === '!' || next === '^' ? i + 2 : i + 1;
+      const end = pattern.indexOf(']', open + 1);
       if (end > 0) {
-        const body = pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
-        re += `[${body}]`;
+        re += `[${open === i + 2 ? '^' : ''}${pattern.slice(open, end).replace(/[\\\]^]/g, '\\$&')}]`;
         i = end;
         continue;
       }
@@ -73,13 +83,12 @@ export function globToRegExp(pattern: string): RegExp {
       re += '|';
       continue;
     }
-    re += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+    re += c.replace(/[.+^${}()|[\\\]]/g, '\\$&');
   }
   try {
     return new RegExp(`^${re}$`);
   } catch {
-    // An unbalanced `{` or `(`: the pattern is taken as the literal path it spells.
-    return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    return null;
   }
 }
 

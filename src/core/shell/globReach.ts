@@ -1,6 +1,8 @@
 // Where a path with glob characters can point, for the guard: the shell expands the glob before the
 // command sees it, so `src/*/../../.claude/proofmeter` is `.claude/proofmeter` once `src/` has any
 // subfolder. Cutting the path at its first glob character (and reading `src/`) lets that through.
+// Braces are expanded before this (core/shell/braces), as bash does, so none is left to read here.
+import { globPattern } from '../seal/glob';
 
 const GLOB = /[*?[]/;
 
@@ -52,37 +54,15 @@ export function globReach(path: string): GlobReach {
 
 /**
  * A glob part that may match `..` itself. A name's leading dot is matched only by a dot written
- * out (or, read generously, a bracket that may hold one), so only such parts are tried.
+ * out (or, read generously, a bracket that may hold one), so only such parts are tried. A bracket
+ * class (`[[:punct:]]`, `[[=.=]]`, `[[.period.]]`) or a bracket JavaScript cannot read (`.[!z-a]`,
+ * which bash reads as any character) is read as one that may hold the dots.
  */
 function mayBeDotDot(part: string): boolean {
   if (!GLOB.test(part) || !(part.startsWith('.') || part.startsWith('['))) return false;
-  try {
-    return globPartPattern(part).test('..');
-  } catch {
-    // A bracket JavaScript cannot read (`[z-a]`): read as one that may hold the dots.
-    return true;
-  }
-}
-
-/** The glob part as a regular expression over one name: `*`, `?` and `[…]` (`[!…]`), the rest literal. */
-export function globPartPattern(part: string): RegExp {
-  let out = '';
-  for (let i = 0; i < part.length; i++) {
-    const c = part[i]!;
-    if (c === '*') out += '.*';
-    else if (c === '?') out += '.';
-    else if (c === '[') {
-      const open = part[i + 1] === '!' || part[i + 1] === '^' ? i + 2 : i + 1;
-      const close = part.indexOf(']', open + 1);
-      if (close < 0) out += '\\[';
-      else {
-        const negated = open === i + 2;
-        out += `[${negated ? '^' : ''}${part.slice(open, close).replace(/[\\\]^]/g, '\\$&')}]`;
-        i = close;
-      }
-    } else out += c.replace(/[.+^${}()|\\/\]]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`);
+  if (/\[[:=.]/.test(part)) return true;
+  const pattern = globPattern(part);
+  return pattern === null || pattern.test('..');
 }
 
 function climb(kept: string[], rooted: boolean): void {

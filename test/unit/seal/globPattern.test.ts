@@ -1,8 +1,10 @@
-// One glob part read as a pattern over one name, as bash matches it: `*`, `?`, `[…]` and `[!…]`
-// (or `[^…]`), a `]` first in a bracket taken as itself, an unclosed `[` taken as itself, and every
-// other character literal, the regular expression's own included.
+// A glob read as a pattern, as bash matches one name: `*`, `?`, `[…]` and `[!…]` (or `[^…]`), a
+// `]` first in a bracket taken as itself, an unclosed `[` taken as itself, and every other
+// character literal, the regular expression's own included. The guard's glob reach and the seal's
+// file patterns share this one reading.
 import { strict as assert } from 'node:assert';
-import { globPartPattern, globReach } from '../../../src/core/shell/globReach';
+import { globPattern } from '../../../src/core/seal/glob';
+import { globReach } from '../../../src/core/shell/globReach';
 
 // [the glob part, a name, whether it matches]
 const cases: Array<[string, string, boolean]> = [
@@ -37,12 +39,16 @@ const cases: Array<[string, string, boolean]> = [
   ['[a]', 'a', true],
 ];
 
-describe('a glob part read as a pattern over one name', () => {
+describe('a glob read as a pattern over one name', () => {
   for (const [part, name, matches] of cases) {
     it(`${JSON.stringify(part)} ${matches ? 'matches' : 'does not match'} ${JSON.stringify(name)}`, () => {
-      assert.equal(globPartPattern(part).test(name), matches);
+      assert.equal(globPattern(part)?.test(name), matches);
     });
   }
+
+  it('a bracket range out of order is no pattern JavaScript can read', () => {
+    assert.equal(globPattern('.[!z-a]'), null);
+  });
 
   it('a climb past the start of a relative path keeps every `..`', () => {
     assert.deepEqual(globReach('a/*/../../../../x'), { path: '../../x', within: false });
