@@ -17,6 +17,7 @@ import { proxyFigures } from './proxyBench';
 import { sealCheckFigure } from './sealCheck';
 import { guardTestFigure } from './guardTestCost';
 import { configChangeFigure } from './configChangeCost';
+import { braceFigure } from './braceCost';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
 import { cpuOf, median, medP95, p95, timeMs } from './stats';
@@ -369,6 +370,7 @@ async function mainBench(): Promise<void> {
   if (want('seal')) report(sealCheckFigure(ROOT));
   if (want('guardtests')) report(guardTestFigure(ROOT));
   if (want('configchange')) report(configChangeFigure(ROOT));
+  if (want('braces')) report(braceFigure());
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
   process.exitCode = bad.length ? 1 : 0;

@@ -19,6 +19,8 @@ interface Char {
  * is its value alone. Null when it would make more than `limit` words.
  */
 export function braceExpand(word: Word, limit: number = BRACE_WORDS): string[] | null {
+  // Most words hold no brace at all: they are their value, without a look at their pieces.
+  if (!word.value.includes('{')) return [word.value];
   const chars = charsOf(word);
   if (!chars.some((ch) => ch.active && ch.c === '{')) return [word.value];
   const out = expand(chars, limit);
