@@ -14,7 +14,7 @@ import type { Word } from '../core/shell/lex';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
-import { classifyPath, isWithin, mentionsProtected, shown, touchesClaudeDir, type PathKind, type Protected } from './protectedPaths';
+import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind, type Protected } from './protectedPaths';
 
 export interface BashFinding {
   /** The path as shown to the agent, or the command for a gate change or a git action. */
@@ -103,7 +103,7 @@ function namedAtRunTime(verb: string): boolean {
 }
 
 /**
- * What a command named at run time is given is read as written to, and a `.claude` folder among it
+ * What a command named at run time is given is read as written to, and the `.claude` folder among it
  * as removed (`$x -rf .claude`). A folder that only holds one is let through: `$(npm bin)/eslint .`
  * names the workspace, and most such commands are linters and compilers given a folder.
  */
@@ -112,8 +112,49 @@ function runTimeCommand(verbWord: string, args: readonly string[], scope: BashSc
   for (const a of args) {
     const f = checkPath(a, scope, 'write');
     if (f) found.push({ target: f.target, kind: f.kind, how });
-    else if (!/[$`]/.test(a) && scope.prot.claudeDirs.some((d) => isWithin(resolve(scope.cwd, globReach(expand(a, scope)).path), d))) found.push({ target: a, kind: 'claude-dir', how });
+    else if (isClaudeDir(a, scope)) found.push({ target: a, kind: 'claude-dir', how });
   }
+}
+
+/** Whether a path (not an expansion) is the workspace's `.claude` folder itself. */
+function isClaudeDir(token: string, scope: BashScope): boolean {
+  return !/[$`]/.test(token) && scope.prot.claudeDirs.includes(resolve(scope.cwd, globReach(expand(token, scope)).path));
+}
+
+/** `rsync`, and `cp` or `scp` with -r, -R, -a or their long names: folders are copied whole. */
+function copiesFolders(verb: string, args: readonly string[]): boolean {
+  if (verb === 'rsync') return true;
+  if (verb !== 'cp' && verb !== 'scp') return false;
+  return args.some((a) => a === '--recursive' || a === '--archive' || (/^-[A-Za-z]+$/.test(a) && /[rRa]/.test(a)));
+}
+
+/**
+ * A command that may write any name inside `dir` (an archive unpacked there, a folder copied in):
+ * refused when `dir` is a protected path or inside one, or the workspace's `.claude` folder itself,
+ * where any name may be `settings.json` or `proofmeter`. A folder below `.claude` (`.claude/skills/x`)
+ * holds neither; a folder that holds `.claude` (the workspace) is left to the seal check.
+ */
+function writesInto(dir: string, how: string, scope: BashScope, found: BashFinding[]): void {
+  const f = checkPath(dir, scope, 'write');
+  if (f) found.push({ target: f.target, kind: f.kind, how });
+  else if (isClaudeDir(dir, scope)) found.push({ target: dir, kind: 'claude-dir', how });
+}
+
+/** Short output options by verb (`sort -o F`, `curl -o F`, `wget -O F`); every verb's `--output…`/`--out…` long options too. */
+const OUTPUT_SHORT: Readonly<Record<string, readonly string[]>> = { sort: ['-o'], curl: ['-o'], wget: ['-O', '-o'], uniq: [], gcc: ['-o'], cc: ['-o'], clang: ['-o'] };
+
+/** The files a command is told to write by an option (`sort -o F`, `--output=F`, `--outfile F`). */
+function outputValues(verb: string, args: readonly string[]): string[] {
+  const short = OUTPUT_SHORT[verb] ?? [];
+  const out: string[] = [];
+  args.forEach((a, k) => {
+    const next = args[k + 1];
+    if (/^--out[\w-]*=/.test(a)) out.push(a.slice(a.indexOf('=') + 1));
+    else if (/^--out[\w-]*$/.test(a) && next !== undefined) out.push(next);
+    else if (short.includes(a) && next !== undefined) out.push(next);
+    else if (short.some((o) => a.startsWith(o) && a.length > o.length && !a.startsWith('--'))) out.push(a.slice(2));
+  });
+  return out;
 }
 
 /** `ln` without -s, `link`, `cp -l`/`--link`: the new name is a hard link to the source. */
@@ -279,8 +320,15 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     const sources = tIdx >= 0 || ops.length === 1 ? ops : ops.slice(0, -1);
     if (dest !== undefined && (ops.length >= 2 || tIdx >= 0)) {
       check(dest, verb, 'write');
-      // cp settings.json .claude/ writes .claude/settings.json
-      for (const src of sources) check(join(dest, basename(src)), verb, 'write');
+      // cp settings.json .claude/ writes .claude/settings.json; a folder copied whole (cp -r, rsync)
+      // may write any name below where it lands, and `x/` or `x/.` lands its content in dest itself.
+      const whole = copiesFolders(verb, args);
+      for (const src of sources) {
+        const into = whole && /\/\.?$/.test(src) ? dest : join(dest, basename(src));
+        if (whole) writesInto(into, verb, scope, found);
+        else check(into, verb, 'write');
+      }
+      if (verb === 'rsync' && args.some((a) => a.startsWith('--delete'))) check(dest, 'rsync --delete', 'destroy');
     }
     // A hard link is the file itself under another name, which every later write then reaches unseen.
     if (hardLinks(verb, args)) for (const src of sources) check(src, `${verb} (hard link)`, 'write');
@@ -313,9 +361,12 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   } else if (verb === 'tar' || verb === 'bsdtar' || verb === 'unzip') {
     // An archive unpacked into a folder writes whatever the archive holds there.
     const into = extractInto(verb, args);
-    if (into !== null) check(into, `${verb} extract`, 'write');
+    if (into !== null) writesInto(into, `${verb} extract`, scope, found);
   } else if (verb === 'git') {
     gitFindings(args, scope, check, found);
+  } else if (/\s/.test(verbWord)) {
+    // A word holding a whole command, as `env -S 'rm -rf x'` hands one on: read as a command.
+    found.push(...analyzeAt([verbWord, ...args].join(' '), scope, depth + 1));
   } else if (verb === 'cd' || verb === 'pushd') {
     const dir = ops[0] ? expand(ops[0], scope) : scope.home;
     if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
@@ -324,6 +375,7 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && mentionsProtected(scriptText(ops[0], scope) ?? '')) {
     found.push({ target: 'a script naming the meter\'s files', kind: 'state', how: `${verb} ${ops[0]}` });
   }
+  for (const out of outputValues(verb, args)) check(out, `${verb} output`, 'write');
   // The meter's own commands that change the gate: every runner subcommand but the agent's own.
   const call = gateChange(seg.words);
   if (call) found.push({ target: `proofmeter ${call.sub}`, kind: 'gate-change', how: 'meter command' });
@@ -334,7 +386,7 @@ function gitFindings(args: string[], scope: BashScope, check: (t: string, how: s
   const call = gitCall(['git', ...args]);
   if (!call) return;
   const cwd = call.dir ? resolve(scope.cwd, expand(call.dir, scope)) : scope.cwd;
-  if (call.sub === 'rm' || call.sub === 'mv') for (const a of operands(args.slice(args.indexOf(call.sub) + 1))) check(resolve(cwd, a), `git ${call.sub}`, 'write');
+  if (call.sub === 'rm' || call.sub === 'mv') for (const a of operands(args.slice(args.indexOf(call.sub) + 1))) check(resolve(cwd, a), `git ${call.sub}`, 'destroy');
   for (const a of call.actions) {
     if (a.kind !== 'discard') {
       found.push({ target: a.what, kind: 'git', how: a.kind });

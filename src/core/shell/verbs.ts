@@ -6,13 +6,13 @@
 /** Reserved words that lead a command (`then rm x`, `{ rm x; }`); `!` also leads one. */
 const RESERVED = new Set(['if', 'elif', 'then', 'else', 'while', 'until', 'do', '{', '}', '!']);
 /** Words that run the rest of the command (`sudo rm`, `env X=1 rm`, `xargs rm`), and reserved words that lead one. */
-export const WRAPPERS = new Set(['sudo', 'doas', 'env', 'command', 'builtin', 'exec', 'nohup', 'nice', 'time', 'timeout', 'stdbuf', 'ionice', 'chronic', 'xargs', ...RESERVED]);
+export const WRAPPERS = new Set(['sudo', 'doas', 'env', 'command', 'builtin', 'exec', 'nohup', 'nice', 'time', 'timeout', 'stdbuf', 'ionice', 'chronic', 'xargs', 'busybox', 'toybox', ...RESERVED]);
 /** Wrapper options that take the next word as their value. */
 export const WRAPPER_ARG = new Set(['-u', '-g', '-n', '-s', '-k', '-C', '-c', '-o', '-e', '-i', '-P', '-I', '-L', '-d']);
-/** Remove or re-own their operands, whole folders included. */
-export const DESTROY = new Set(['rm', 'rmdir', 'unlink', 'shred', 'mv', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl']);
-/** Write every operand. */
-export const WRITE_ALL = new Set(['tee', 'touch', 'truncate', 'sponge', 'mkfifo']);
+/** Remove, replace or re-own their operands, whole folders included (a compressor replaces a file by its archive, `-r` a folder's). */
+export const DESTROY = new Set(['rm', 'rmdir', 'unlink', 'shred', 'mv', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'gzip', 'gunzip', 'bzip2', 'bunzip2', 'xz', 'unxz', 'zstd']);
+/** Write every operand: an editor given a file (`ed`, `vim -c wq`) and `patch` included, `mkdir` in the state folder too. */
+export const WRITE_ALL = new Set(['tee', 'touch', 'truncate', 'sponge', 'mkfifo', 'mkdir', 'patch', 'split', 'ed', 'ex', 'vi', 'vim', 'nvim', 'nano', 'emacs']);
 /** Write their last operand (or -t DIR). */
 export const COPY = new Set(['cp', 'install', 'ln', 'link', 'rsync', 'scp']);
 /** Write their operands with -i. */

@@ -17,7 +17,7 @@ const cases: Array<[string, string[]]> = [
   ['r* -rf .claude/settings.json', ['.claude/settings.json']],
   ['sudo /bin/r? -rf .claude/proofmeter', ['.claude/proofmeter']],
   ['$x -rf .clau{d..d}e', ['.claude']],
-  ['$x -rf .claude/agents/a.md', ['.claude/agents/a.md']],
+  ['$x -rf .claude/agents/a.md', []],
   ['find . -name "*.tmp" -exec /bin/r? {} +', ['.']],
   ['find src -name "*.tmp" -exec /bin/r? {} +', []],
   ['$(npm bin)/eslint .', []],
