@@ -83,7 +83,9 @@ try {
     const b = offset(original, m.location.end);
     // StrykerJS replaces one syntax node: an expression's replacement goes in parenthesized, so
     // `a || b && c` with `b && c` → `false` stays `a || (false)`, never a new precedence.
-    const statement = m.mutatorName === 'BlockStatement' || /^\s*(case\b|default\b)/.test(original.slice(a, b));
+    // A statement's (`seen.add(k);` → `;`, a whole `if (…) …`) goes in as it is.
+    const replaced = original.slice(a, b);
+    const statement = m.mutatorName === 'BlockStatement' || /^\s*(case|default|if|for|while|do|return|throw|const|let|var)\b/.test(replaced) || /;\s*$/.test(replaced);
     mutated = original.slice(0, a) + (statement ? m.replacement : `(${m.replacement})`) + original.slice(b);
     version += 1;
     const label = `#${id} ${m.mutatorName} ${JSON.stringify(original.slice(a, b)).slice(0, 80)} → ${JSON.stringify(m.replacement).slice(0, 80)}`;

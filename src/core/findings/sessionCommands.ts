@@ -62,7 +62,7 @@ export function sessionCommandFindings(transcripts: readonly TranscriptEvents[],
   for (const t of transcripts) {
     for (const r of t.runs) {
       if (r.source !== 'main' || r.sidechain || r.end?.kind !== 'passed' || !after(r, Number.isFinite(since) ? since : null)) continue;
-      if (!/\bgit\b/.test(r.command)) continue;
+      if (!mayRunGit(r.command)) continue;
       for (const words of simpleCommands(r.command)) {
         for (const a of gitCall(words)?.actions ?? []) {
           const n = noted(a);
@@ -78,8 +78,16 @@ export function sessionCommandFindings(transcripts: readonly TranscriptEvents[],
   return out;
 }
 
+/**
+ * A quick look before the command is read word by word: `git` in its text once quotes and
+ * backslashes are dropped, since `g''it push --force` and `g\\it reset --hard` run git too.
+ */
+function mayRunGit(command: string): boolean {
+  return /\bgit\b/.test(command.replace(/['"\\]/g, ''));
+}
+
 /** Whether a command is one these findings read: the scan keeps such runs (transcript/keep.ts). */
 export function isSessionCommandOfNote(command: string): boolean {
-  if (!/\bgit\b/.test(command)) return false;
+  if (!mayRunGit(command)) return false;
   return simpleCommands(command).some((w) => (gitCall(w)?.actions ?? []).some((a) => noted(a) !== null));
 }

@@ -51,7 +51,8 @@ export function parseProxyFlags(args: string[], base: ProxyOptions = DEFAULTS): 
     const a = args[i]!;
     if (a === '--') return { opts: check(opts), rest, after: args.slice(i + 1) };
     const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const int = INTS[flag];
+    // Own keys only: `constructor` or `toString` is a word, not a flag found on Object's prototype.
+    const int = Object.prototype.hasOwnProperty.call(INTS, flag) ? INTS[flag] : undefined;
     if (int) {
       const raw = value(flag, inline);
       const n = Number(raw.replace(/_/g, ''));

@@ -72,7 +72,8 @@ export function blankNonCode(text: string, lang: Lang): string {
       lastCode = q;
       continue;
     }
-    if (lang === 'rust' && c === 'r' && /^r#*"/.test(text.slice(i, i + 8)) && !/[\w]/.test(text[i - 1] ?? '')) {
+    // A raw string `r"…"`, `r#"…"#`, and its byte and C forms `br"…"`, `cr#"…"#`: no escapes inside.
+    if (lang === 'rust' && c === 'r' && /^r#*"/.test(text.slice(i, i + 8)) && /(?:^|\W)[bc]?$/.test(text.slice(Math.max(0, i - 2), i))) {
       const hashes = /^r(#*)"/.exec(text.slice(i))![1]!;
       const open = i + 2 + hashes.length;
       const close = `"${hashes}`;

@@ -17,13 +17,16 @@ export function looseValue(text: string, key: string): unknown {
   }
   const q = /^(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/.exec(rest);
   if (q) return q[2];
-  const line = /^[^\n]*/.exec(rest)![0].replace(/\s+#.*$/, '').replace(/,\s*$/, '').trim();
+  // `[^\n]`, not `.`: a CRLF line's comment runs to its `\r` and is cut off with it.
+  const line = /^[^\n]*/.exec(rest)![0].replace(/\s+#[^\n]*$/, '').replace(/,\s*$/, '').trim();
   if (line === '') {
     const items: string[] = [];
     for (const l of rest.split('\n').slice(1)) {
       const item = /^\s*-\s+(.+?)\s*$/.exec(l);
       if (!item) break;
-      items.push(item[1]!.replace(/^(['"])(.*)\1$/, '$2'));
+      // A quoted item is its quotes' content; a plain one ends where a comment starts (`- a # x`).
+      const quoted = /^(['"])(.*?)\1(?:\s+#[^\n]*)?$/.exec(item[1]!);
+      items.push(quoted ? quoted[2]! : item[1]!.replace(/\s+#[^\n]*$/, ''));
     }
     return items.length ? items : undefined;
   }

@@ -47,7 +47,8 @@ export function parseMakefile(text: string): Makefile {
       for (const r of current) r.recipe.push({ text: line.slice(1), line: at });
       continue;
     }
-    const bare = line.replace(/(^|\s)#.*$/, '').trimEnd();
+    // `[\s\S]`, not `.`: a stray CR before the newline would end the comment early and keep it.
+    const bare = line.replace(/(^|\s)#[\s\S]*$/, '').trimEnd();
     if (!bare.trim()) continue;
     const inc = /^\s*-?include\s+(.+)$/.exec(bare) ?? /^\s*sinclude\s+(.+)$/.exec(bare);
     if (inc) {
