@@ -6,7 +6,7 @@
 // it cannot take apart (an unexpanded variable, an inline script, a script file in another
 // language) counts as a write when its text names a protected path.
 import { readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
 import { braceExpand } from '../core/shell/braces';
 import { globReach } from '../core/shell/globReach';
@@ -29,6 +29,10 @@ export interface BashScope {
   cwd: string;
   home: string;
   prot: Protected;
+  /** Variables the command set earlier to a value the guard can read (`d=.claude; rm -rf $d`). */
+  vars?: Map<string, string>;
+  /** Symbolic links the command made earlier, by absolute name, to their absolute targets. */
+  links?: Map<string, string>;
 }
 
 interface Segment {
@@ -116,9 +120,45 @@ function runTimeCommand(verbWord: string, args: readonly string[], scope: BashSc
   }
 }
 
+/**
+ * Notes the symbolic link `ln -s target dest` makes: `dest` itself, or `dest/<name>` when it is a
+ * folder. A relative target is read from the link's folder, as the link reads it.
+ */
+function madeLink(target: string, dest: string, intoFolder: boolean, scope: BashScope): void {
+  const t = expand(target, scope);
+  const d = expand(dest, scope);
+  if (/[$`*?[]/.test(t + d)) return;
+  let link = resolve(scope.cwd, d);
+  if (intoFolder || isFolder(link)) link = join(link, basename(t));
+  scope.links?.set(link, resolve(dirname(link), t));
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute path with the links this command made followed, as the shell will follow them. */
+function followed(abs: string, scope: BashScope): string {
+  for (let hops = 0; hops < 8; hops++) {
+    const hit = [...(scope.links ?? [])].find(([link]) => abs === link || abs.startsWith(`${link}/`));
+    if (!hit) return abs;
+    abs = hit[1] + abs.slice(hit[0].length);
+  }
+  return abs;
+}
+
+/** Where a path the command names is: from the folder it runs in, through the links it made. */
+function located(path: string, scope: BashScope): string {
+  return followed(resolve(scope.cwd, path), scope);
+}
+
 /** Whether a path (not an expansion) is the workspace's `.claude` folder itself. */
 function isClaudeDir(token: string, scope: BashScope): boolean {
-  return !/[$`]/.test(token) && scope.prot.claudeDirs.includes(resolve(scope.cwd, globReach(expand(token, scope)).path));
+  return !/[$`]/.test(token) && scope.prot.claudeDirs.includes(located(globReach(expand(token, scope)).path, scope));
 }
 
 /** `rsync`, and `cp` or `scp` with -r, -R, -a or their long names: folders are copied whole. */
@@ -185,15 +225,28 @@ const NOT_XARGS: ReadonlySet<string> = new Set([...WRAPPERS].filter((w) => w !==
  * `… | xargs rm`: the command xargs runs gets its operands down the pipe, so the words of the
  * stages before it (`echo PATH`, `ls GLOB`, `find ROOT`) stand for them.
  */
-function pipedOperands(commands: readonly Command[], scope: BashScope, found: BashFinding[]): void {
+function pipedOperands(commands: readonly Command[], scope: BashScope, found: BashFinding[], depth = 0): void {
   const words = (c: Command) => (c.kind === 'simple' ? (expandedWords(c.words) ?? []) : []);
   commands.forEach((c, k) => {
     const xargs = stripPrefix(words(c), NOT_XARGS);
+    if (k > 0 && SHELLS.has(verbName(xargs[0] ?? ''))) pipedScript(words(commands[k - 1]!), xargs.slice(1), scope, found, depth);
     if (k === 0 || verbName(xargs[0] ?? '') !== 'xargs') return;
     const run = verbName(stripPrefix(xargs)[0] ?? '');
     if (!writesOperands(run)) return;
     for (const before of commands.slice(0, k)) for (const w of operands(stripPrefix(words(before)).slice(1))) checkInto(w, `xargs ${run}`, 'destroy', scope, found);
   });
+}
+
+/**
+ * `printf 'rm -rf x' | sh`, `cat fix.sh | bash`: a shell given no command and no script reads one
+ * from the pipe, so what the stage before prints is read as a command, when the guard can tell.
+ */
+function pipedScript(before: readonly string[], shellArgs: readonly string[], scope: BashScope, found: BashFinding[], depth: number): void {
+  if (shellArgs.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a)) || operands([...shellArgs]).length) return;
+  const [verb, ...args] = stripPrefix(before);
+  const name = verbName(verb ?? '');
+  if (name === 'echo' || name === 'printf') found.push(...analyzeAt(args.filter((a) => !/^-[neE]+$/.test(a)).join(' ').replace(/\\n/g, '\n'), scope, depth + 1));
+  else if (name === 'cat') for (const f of operands(args)) found.push(...analyzeScript(f, scope, depth));
 }
 
 /** The largest script file read before it runs; a larger one is left to the seal check. */
@@ -242,7 +295,7 @@ const UNREAD: BashFinding = { target: 'a command nested deeper than the guard re
 
 export function analyzeBash(command: string, scope: BashScope): BashFinding[] {
   try {
-    return analyzeAt(command, scope, 0);
+    return analyzeAt(command, { ...scope, vars: new Map(scope.vars), links: new Map(scope.links) }, 0);
   } catch (e) {
     if (e instanceof RangeError) return [UNREAD];
     throw e;
@@ -272,7 +325,7 @@ function readList(list: Script['list'], start: string[], scope: BashScope, depth
     ao.pipelines.forEach((p, k) => {
       if (k > 0 && ao.ops[k - 1] === '||') cur = union(cur, here);
       const alone = p.commands.length === 1;
-      for (const cwd of cur) pipedOperands(p.commands, { ...scope, cwd }, found);
+      for (const cwd of cur) pipedOperands(p.commands, { ...scope, cwd }, found, depth);
       for (const c of p.commands) {
         for (const r of c.redirects) {
           if (!r.op.includes('>')) continue;
@@ -305,6 +358,7 @@ function checkInto(token: string, how: string, mode: 'write' | 'destroy', scope:
 function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFinding[]): string {
   const check = (token: string, how: string, mode: 'write' | 'destroy') => checkInto(token, how, mode, scope, found);
   let cwd = scope.cwd;
+  if (assigns(seg.words, scope)) return cwd;
   const words = stripPrefix(seg.words);
   const verbWord = words[0];
   if (verbWord === undefined) return cwd;
@@ -331,7 +385,15 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
       if (verb === 'rsync' && args.some((a) => a.startsWith('--delete'))) check(dest, 'rsync --delete', 'destroy');
     }
     // A hard link is the file itself under another name, which every later write then reaches unseen.
-    if (hardLinks(verb, args)) for (const src of sources) check(src, `${verb} (hard link)`, 'write');
+    if (hardLinks(verb, args)) for (const src of sources) writesInto(src, `${verb} (hard link)`, scope, found);
+    // A symbolic link is a second name: a later command reaches its target through it, and in
+    // the same command the name does not exist yet for the guard to follow
+    // (`ln -s .claude/proofmeter p && rm -rf p/`), so the names made here are followed by hand.
+    else if (verb === 'ln') {
+      // `ln -s TARGET` alone makes the link in the folder it runs in, under the target's name.
+      const into = ops.length === 1 && tIdx < 0 ? '.' : (dest ?? '.');
+      for (const src of sources) madeLink(src, into, into === '.' || tIdx >= 0 || sources.length > 1 || into.endsWith('/'), scope);
+    }
   } else if (verb === 'dd') {
     for (const a of args) if (a.startsWith('of=')) check(a.slice(3), 'dd', 'write');
   } else if (IN_PLACE.has(verb) && args.some((a) => /^-[A-Za-z]*i/.test(a) || a.startsWith('--in-place'))) {
@@ -345,7 +407,8 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     if (bodies.length) for (const body of bodies) found.push(...analyzeAt(body, scope, depth + 1));
     // A script fed on standard input (sh <<EOF, bash <<< "…") is read like one given with -c.
     else if (stdinText(seg).length) for (const input of stdinText(seg)) found.push(...analyzeAt(input, scope, depth + 1));
-    else found.push(...analyzeScript(ops[0], scope, depth));
+    // `bash < fix.sh` runs the file as surely as `bash fix.sh`.
+    else found.push(...analyzeScript(ops[0] ?? seg.redirects.find((r) => /^0?<$/.test(r.op))?.target, scope, depth));
   } else if (verb === 'source' || verb === '.') {
     found.push(...analyzeScript(ops[0], scope, depth));
   } else if (verb === 'eval') {
@@ -415,15 +478,43 @@ function cleanKeepsClaude(args: readonly string[]): boolean {
 function touchesClaude(token: string, scope: BashScope): boolean {
   const t = expand(token, scope);
   if (/[$`]/.test(t)) return /\.claude/.test(t);
-  return touchesClaudeDir(resolve(scope.cwd, globReach(t).path), scope.prot);
+  return touchesClaudeDir(located(globReach(t).path, scope), scope.prot);
 }
 
 function expand(token: string, scope: BashScope): string {
-  return token
+  const known = token
     .replace(/^~(?=\/|$)/, scope.home)
     .replace(/\$\{?HOME\}?/g, scope.home)
     .replace(/\$\{?CLAUDE_PROJECT_DIR\}?/g, scope.prot.workspace)
-    .replace(/\$\{?PWD\}?/g, scope.cwd);
+    .replace(/\$\{?PWD\}?/g, scope.cwd)
+    // The substitutions that only name a folder: what they print is known without running them.
+    .replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, scope.cwd)
+    .replace(/\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g, scope.prot.workspace);
+  return known.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (whole: string, braced?: string, bare?: string) => {
+    const name = braced ?? bare ?? '';
+    const value = scope.vars?.get(name) ?? (name === 'USER' || name === 'LOGNAME' ? basename(scope.home) : undefined);
+    return value ?? whole;
+  });
+}
+
+/** Declarations that set variables the way a bare assignment does. */
+const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+/**
+ * A command of assignments alone (`d=.claude`), or of a declaration (`export d=.claude`): each
+ * variable takes its value for what follows, when the guard can read it, and is forgotten when it
+ * cannot (`d=$(cat f)`), so a later `$d` is read by its text alone.
+ */
+function assigns(words: readonly string[], scope: BashScope): boolean {
+  const rest = words[0] !== undefined && DECLARE.has(words[0]) ? words.slice(1).filter((w) => !w.startsWith('-')) : words;
+  if (!rest.length || !rest.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w))) return false;
+  for (const w of rest) {
+    const name = w.slice(0, w.indexOf('='));
+    const value = expand(w.slice(name.length + 1), scope);
+    if (/[$`]/.test(value)) scope.vars?.delete(name);
+    else scope.vars?.set(name, value);
+  }
+  return true;
 }
 
 export function checkPath(token: string, scope: BashScope, mode: 'write' | 'destroy'): { target: string; kind: PathKind } | null {
@@ -436,7 +527,7 @@ export function checkPath(token: string, scope: BashScope, mode: 'write' | 'dest
   // A glob names what it expands to: the folder it reaches, read as removed, or the one path it folds to.
   const reach = globReach(t);
   if (reach.within) mode = 'destroy';
-  const abs = resolve(scope.cwd, reach.path);
+  const abs = located(reach.path, scope);
   const kind = classifyPath(abs, scope.prot, mode);
   return kind ? { target: shown(abs, scope.prot), kind } : null;
 }
