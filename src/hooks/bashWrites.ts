@@ -358,7 +358,7 @@ function checkInto(token: string, how: string, mode: 'write' | 'destroy', scope:
 function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFinding[]): string {
   const check = (token: string, how: string, mode: 'write' | 'destroy') => checkInto(token, how, mode, scope, found);
   let cwd = scope.cwd;
-  if (assigns(seg.words, scope)) return cwd;
+  if (assigns(seg.words, scope) || loopVariable(seg.words, scope)) return cwd;
   const words = stripPrefix(seg.words);
   const verbWord = words[0];
   if (verbWord === undefined) return cwd;
@@ -437,6 +437,8 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
   } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && mentionsProtected(scriptText(ops[0], scope) ?? '')) {
     found.push({ target: 'a script naming the meter\'s files', kind: 'state', how: `${verb} ${ops[0]}` });
+  } else if (!TEXT_VERBS.has(verb) && !isInterpreter(verb) && !IN_PLACE.has(verb)) {
+    runsRest(words, scope, depth, found);
   }
   for (const out of outputValues(verb, args)) check(out, `${verb} output`, 'write');
   // The meter's own commands that change the gate: every runner subcommand but the agent's own.
@@ -495,6 +497,44 @@ function expand(token: string, scope: BashScope): string {
     const value = scope.vars?.get(name) ?? (name === 'USER' || name === 'LOGNAME' ? basename(scope.home) : undefined);
     return value ?? whole;
   });
+}
+
+/**
+ * Verbs that print, search or compare their words rather than run them, and builtins that run
+ * none: a word given to them is text, never a command.
+ */
+const TEXT_VERBS = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'which', 'type', 'whatis', 'apropos', 'help', 'alias', 'history', 'logger', 'test', '[', '[[', 'expr', 'jq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'diff', 'cmp', 'comm', 'read', 'let', 'return', 'exit', 'popd', 'hash', 'set', 'shopt', 'unset', 'ulimit', 'umask', 'wait', 'jobs', 'kill', 'true', 'false', ':', 'for', 'case', 'in', 'esac', 'fi', 'done']);
+
+/** Verbs whose reading finds writes: where a command the guard has no reading of hands on to one. */
+function readsWrites(verb: string): boolean {
+  return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || ['dd', 'find', 'tar', 'bsdtar', 'unzip', 'eval', 'source'].includes(verb);
+}
+
+/**
+ * A command the guard has no reading of may run its words as a command (`flock f rm …`,
+ * `fakeroot rm …`, `parallel rm ::: …`, `watch 'rm …'`, `su -c '…'`, `tmux new '…'`): the first
+ * later word that is a verb whose reading finds writes starts a command, and a word holding a
+ * whole command is read as one. Either names a write only when a protected path is in it.
+ */
+function runsRest(words: readonly string[], scope: BashScope, depth: number, found: BashFinding[]): void {
+  if (depth >= MAX_DEPTH) return;
+  const k = words.findIndex((w, i) => i > 0 && readsWrites(verbName(w)));
+  if (k > 0) readSimple({ words: words.slice(k), redirects: [] }, scope, depth + 1, found);
+  for (const w of words.slice(1)) if (/\S\s+\S/.test(w)) found.push(...analyzeAt(w, scope, depth + 1));
+}
+
+/**
+ * `for f in .claude x; do rm -rf $f; done`: the loop's variable stands for one of its words. The
+ * guard keeps the first that is a protected path or holds one, else the first, so a body that
+ * removes `$f` is read as removing the one that matters.
+ */
+function loopVariable(words: readonly string[], scope: BashScope): boolean {
+  if (words[0] !== 'for' || words[2] !== 'in' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(words[1] ?? '')) return false;
+  const items = words.slice(3).map((w) => expand(w, scope)).filter((w) => !/[$`]/.test(w));
+  const pick = items.find((w) => checkPath(w, scope, 'destroy') !== null || isClaudeDir(w, scope)) ?? items[0];
+  if (pick === undefined) scope.vars?.delete(words[1]!);
+  else scope.vars?.set(words[1]!, pick);
+  return true;
 }
 
 /** Declarations that set variables the way a bare assignment does. */
