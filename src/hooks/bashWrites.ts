@@ -6,7 +6,7 @@
 // it cannot take apart (an unexpanded variable, an inline script, a script file in another
 // language) counts as a write when its text names a protected path.
 import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
 import { braceExpand } from '../core/shell/braces';
 import { globReach } from '../core/shell/globReach';
@@ -14,7 +14,11 @@ import type { Word } from '../core/shell/lex';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
-import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind, type Protected } from './protectedPaths';
+import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
+import { assigns, expand, located, madeLink, type BashScope } from './bashScope';
+import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, readsWrites, TEXT_VERBS } from './bashWords';
+
+export type { BashScope } from './bashScope';
 
 export interface BashFinding {
   /** The path as shown to the agent, or the command for a gate change or a git action. */
@@ -23,16 +27,6 @@ export interface BashFinding {
   kind: PathKind | 'gate-change' | 'git' | 'claude-dir';
   /** How the command writes it: "redirect", "rm", "sed -i", ... */
   how: string;
-}
-
-export interface BashScope {
-  cwd: string;
-  home: string;
-  prot: Protected;
-  /** Variables the command set earlier to a value the guard can read (`d=.claude; rm -rf $d`). */
-  vars?: Map<string, string>;
-  /** Symbolic links the command made earlier, by absolute name, to their absolute targets. */
-  links?: Map<string, string>;
 }
 
 interface Segment {
@@ -69,41 +63,9 @@ function stdinText(seg: Segment): string[] {
   return seg.redirects.flatMap((r) => (r.body !== null ? [r.body] : r.op.endsWith('<<<') ? [r.target] : []));
 }
 
-function isWriteRedirect(op: string, target: string): boolean {
-  const o = op.replace(/^\d+/, '');
-  if (!o.includes('>')) return false;
-  if (o === '>&' && /^(\d+|-)$/.test(target)) return false; // 2>&1: a descriptor, not a file
-  return true;
-}
-
-function operands(args: string[]): string[] {
-  const out: string[] = [];
-  let opts = true;
-  for (const a of args) {
-    if (opts && a === '--') {
-      opts = false;
-      continue;
-    }
-    if (opts && a.startsWith('-') && a !== '-') continue;
-    out.push(a);
-  }
-  return out;
-}
-
-const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-
 /** A verb that writes, removes or runs code on the operands it is handed (by find -exec or xargs). */
 function writesOperands(verb: string): boolean {
   return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || isInterpreter(verb) || verb === 'dd' || namedAtRunTime(verb);
-}
-
-/**
- * A command name the shell works out only when it runs: a parameter or substitution (`$x`,
- * `$(echo rm)`) or a glob (`/bin/r?`, `/usr/bin/r[m]`). The guard cannot tell what such a command
- * does. `[` and `[[` are commands of their own, not globs.
- */
-function namedAtRunTime(verb: string): boolean {
-  return /[$`*?]/.test(verb) || /\[[^\]]*\]/.test(verb);
 }
 
 /**
@@ -120,52 +82,9 @@ function runTimeCommand(verbWord: string, args: readonly string[], scope: BashSc
   }
 }
 
-/**
- * Notes the symbolic link `ln -s target dest` makes: `dest` itself, or `dest/<name>` when it is a
- * folder. A relative target is read from the link's folder, as the link reads it.
- */
-function madeLink(target: string, dest: string, intoFolder: boolean, scope: BashScope): void {
-  const t = expand(target, scope);
-  const d = expand(dest, scope);
-  if (/[$`*?[]/.test(t + d)) return;
-  let link = resolve(scope.cwd, d);
-  if (intoFolder || isFolder(link)) link = join(link, basename(t));
-  scope.links?.set(link, resolve(dirname(link), t));
-}
-
-function isFolder(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/** An absolute path with the links this command made followed, as the shell will follow them. */
-function followed(abs: string, scope: BashScope): string {
-  for (let hops = 0; hops < 8; hops++) {
-    const hit = [...(scope.links ?? [])].find(([link]) => abs === link || abs.startsWith(`${link}/`));
-    if (!hit) return abs;
-    abs = hit[1] + abs.slice(hit[0].length);
-  }
-  return abs;
-}
-
-/** Where a path the command names is: from the folder it runs in, through the links it made. */
-function located(path: string, scope: BashScope): string {
-  return followed(resolve(scope.cwd, path), scope);
-}
-
 /** Whether a path (not an expansion) is the workspace's `.claude` folder itself. */
 function isClaudeDir(token: string, scope: BashScope): boolean {
   return !/[$`]/.test(token) && scope.prot.claudeDirs.includes(located(globReach(expand(token, scope)).path, scope));
-}
-
-/** `rsync`, and `cp` or `scp` with -r, -R, -a or their long names: folders are copied whole. */
-function copiesFolders(verb: string, args: readonly string[]): boolean {
-  if (verb === 'rsync') return true;
-  if (verb !== 'cp' && verb !== 'scp') return false;
-  return args.some((a) => a === '--recursive' || a === '--archive' || (/^-[A-Za-z]+$/.test(a) && /[rRa]/.test(a)));
 }
 
 /**
@@ -178,45 +97,6 @@ function writesInto(dir: string, how: string, scope: BashScope, found: BashFindi
   const f = checkPath(dir, scope, 'write');
   if (f) found.push({ target: f.target, kind: f.kind, how });
   else if (isClaudeDir(dir, scope)) found.push({ target: dir, kind: 'claude-dir', how });
-}
-
-/** Short output options by verb (`sort -o F`, `curl -o F`, `wget -O F`); every verb's `--output…`/`--out…` long options too. */
-const OUTPUT_SHORT: Readonly<Record<string, readonly string[]>> = { sort: ['-o'], curl: ['-o'], wget: ['-O', '-o'], uniq: [], gcc: ['-o'], cc: ['-o'], clang: ['-o'] };
-
-/** The files a command is told to write by an option (`sort -o F`, `--output=F`, `--outfile F`). */
-function outputValues(verb: string, args: readonly string[]): string[] {
-  const short = OUTPUT_SHORT[verb] ?? [];
-  const out: string[] = [];
-  args.forEach((a, k) => {
-    const next = args[k + 1];
-    if (/^--out[\w-]*=/.test(a)) out.push(a.slice(a.indexOf('=') + 1));
-    else if (/^--out[\w-]*$/.test(a) && next !== undefined) out.push(next);
-    else if (short.includes(a) && next !== undefined) out.push(next);
-    else if (short.some((o) => a.startsWith(o) && a.length > o.length && !a.startsWith('--'))) out.push(a.slice(2));
-  });
-  return out;
-}
-
-/** `ln` without -s, `link`, `cp -l`/`--link`: the new name is a hard link to the source. */
-function hardLinks(verb: string, args: readonly string[]): boolean {
-  const short = (letter: string) => args.some((a) => /^-[A-Za-z]+$/.test(a) && a.includes(letter));
-  if (verb === 'ln') return !args.includes('--symbolic') && !short('s');
-  if (verb === 'link') return true;
-  return verb === 'cp' && (args.includes('--link') || short('l'));
-}
-
-/** The folder `tar -x -C DIR` or `unzip -d DIR` unpacks into; null for anything else. */
-function extractInto(verb: string, args: readonly string[]): string | null {
-  const valueOf = (short: string, long: string): string | null => {
-    for (const [k, a] of args.entries()) {
-      if (a === short || a === long) return args[k + 1] ?? null;
-      if (a.startsWith(`${long}=`)) return a.slice(long.length + 1);
-    }
-    return null;
-  };
-  if (verb === 'unzip') return valueOf('-d', '--directory');
-  const extracting = args.some((a, k) => a === '--extract' || a === '--get' || (/^-[A-Za-z]+$/.test(a) && a.includes('x')) || (k === 0 && /^[A-Za-z]+$/.test(a) && a.includes('x')));
-  return extracting ? valueOf('-C', '--directory') : null;
 }
 
 const NOT_XARGS: ReadonlySet<string> = new Set([...WRAPPERS].filter((w) => w !== 'xargs'));
@@ -275,12 +155,6 @@ function scriptText(operand: string | undefined, scope: BashScope): string | nul
 function analyzeScript(operand: string | undefined, scope: BashScope, depth: number): BashFinding[] {
   const text = scriptText(operand, scope);
   return text === null ? [] : analyzeAt(text, scope, depth + 1);
-}
-
-/** Code given on the command line (python -c, node -e, perl -e, an awk program), which we cannot read. */
-function hasInlineCode(verb: string, args: string[]): boolean {
-  if (/awk$/.test(verb)) return true;
-  return args.some((a) => /^-[A-Za-z]*[ceEp]$/.test(a) || a === '--eval' || a === '--print' || a.startsWith('--eval='));
 }
 
 /** How deep `sh -c`, `eval` and command substitutions are read; no honest command nests further. */
@@ -483,33 +357,6 @@ function touchesClaude(token: string, scope: BashScope): boolean {
   return touchesClaudeDir(located(globReach(t).path, scope), scope.prot);
 }
 
-function expand(token: string, scope: BashScope): string {
-  const known = token
-    .replace(/^~(?=\/|$)/, scope.home)
-    .replace(/\$\{?HOME\}?/g, scope.home)
-    .replace(/\$\{?CLAUDE_PROJECT_DIR\}?/g, scope.prot.workspace)
-    .replace(/\$\{?PWD\}?/g, scope.cwd)
-    // The substitutions that only name a folder: what they print is known without running them.
-    .replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, scope.cwd)
-    .replace(/\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g, scope.prot.workspace);
-  return known.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (whole: string, braced?: string, bare?: string) => {
-    const name = braced ?? bare ?? '';
-    const value = scope.vars?.get(name) ?? (name === 'USER' || name === 'LOGNAME' ? basename(scope.home) : undefined);
-    return value ?? whole;
-  });
-}
-
-/**
- * Verbs that print, search or compare their words rather than run them, and builtins that run
- * none: a word given to them is text, never a command.
- */
-const TEXT_VERBS = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'which', 'type', 'whatis', 'apropos', 'help', 'alias', 'history', 'logger', 'test', '[', '[[', 'expr', 'jq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'diff', 'cmp', 'comm', 'read', 'let', 'return', 'exit', 'popd', 'hash', 'set', 'shopt', 'unset', 'ulimit', 'umask', 'wait', 'jobs', 'kill', 'true', 'false', ':', 'for', 'case', 'in', 'esac', 'fi', 'done']);
-
-/** Verbs whose reading finds writes: where a command the guard has no reading of hands on to one. */
-function readsWrites(verb: string): boolean {
-  return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || ['dd', 'find', 'tar', 'bsdtar', 'unzip', 'eval', 'source'].includes(verb);
-}
-
 /**
  * A command the guard has no reading of may run its words as a command (`flock f rm …`,
  * `fakeroot rm …`, `parallel rm ::: …`, `watch 'rm …'`, `su -c '…'`, `tmux new '…'`): the first
@@ -534,26 +381,6 @@ function loopVariable(words: readonly string[], scope: BashScope): boolean {
   const pick = items.find((w) => checkPath(w, scope, 'destroy') !== null || isClaudeDir(w, scope)) ?? items[0];
   if (pick === undefined) scope.vars?.delete(words[1]!);
   else scope.vars?.set(words[1]!, pick);
-  return true;
-}
-
-/** Declarations that set variables the way a bare assignment does. */
-const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
-
-/**
- * A command of assignments alone (`d=.claude`), or of a declaration (`export d=.claude`): each
- * variable takes its value for what follows, when the guard can read it, and is forgotten when it
- * cannot (`d=$(cat f)`), so a later `$d` is read by its text alone.
- */
-function assigns(words: readonly string[], scope: BashScope): boolean {
-  const rest = words[0] !== undefined && DECLARE.has(words[0]) ? words.slice(1).filter((w) => !w.startsWith('-')) : words;
-  if (!rest.length || !rest.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w))) return false;
-  for (const w of rest) {
-    const name = w.slice(0, w.indexOf('='));
-    const value = expand(w.slice(name.length + 1), scope);
-    if (/[$`]/.test(value)) scope.vars?.delete(name);
-    else scope.vars?.set(name, value);
-  }
   return true;
 }
 

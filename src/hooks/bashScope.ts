@@ -1,0 +1,88 @@
+// The shell's state a Bash command builds as it runs, for the guard: the folder it is in, the
+// variables it set to values the guard can read (`d=.claude; rm -rf $d`) and the symbolic links it
+// made (`ln -s .claude/proofmeter p && rm -rf p/`), each followed where the shell will follow it.
+import { statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Protected } from './protectedPaths';
+
+export interface BashScope {
+  cwd: string;
+  home: string;
+  prot: Protected;
+  /** Variables the command set earlier to a value the guard can read (`d=.claude; rm -rf $d`). */
+  vars?: Map<string, string>;
+  /** Symbolic links the command made earlier, by absolute name, to their absolute targets. */
+  links?: Map<string, string>;
+}
+
+/**
+ * Notes the symbolic link `ln -s target dest` makes: `dest` itself, or `dest/<name>` when it is a
+ * folder. A relative target is read from the link's folder, as the link reads it.
+ */
+export function madeLink(target: string, dest: string, intoFolder: boolean, scope: BashScope): void {
+  const t = expand(target, scope);
+  const d = expand(dest, scope);
+  if (/[$`*?[]/.test(t + d)) return;
+  let link = resolve(scope.cwd, d);
+  if (intoFolder || isFolder(link)) link = join(link, basename(t));
+  scope.links?.set(link, resolve(dirname(link), t));
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute path with the links this command made followed, as the shell will follow them. */
+function followed(abs: string, scope: BashScope): string {
+  for (let hops = 0; hops < 8; hops++) {
+    const hit = [...(scope.links ?? [])].find(([link]) => abs === link || abs.startsWith(`${link}/`));
+    if (!hit) return abs;
+    abs = hit[1] + abs.slice(hit[0].length);
+  }
+  return abs;
+}
+
+/** Where a path the command names is: from the folder it runs in, through the links it made. */
+export function located(path: string, scope: BashScope): string {
+  return followed(resolve(scope.cwd, path), scope);
+}
+
+export function expand(token: string, scope: BashScope): string {
+  const known = token
+    .replace(/^~(?=\/|$)/, scope.home)
+    .replace(/\$\{?HOME\}?/g, scope.home)
+    .replace(/\$\{?CLAUDE_PROJECT_DIR\}?/g, scope.prot.workspace)
+    .replace(/\$\{?PWD\}?/g, scope.cwd)
+    // The substitutions that only name a folder: what they print is known without running them.
+    .replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, scope.cwd)
+    .replace(/\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g, scope.prot.workspace);
+  return known.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (whole: string, braced?: string, bare?: string) => {
+    const name = braced ?? bare ?? '';
+    const value = scope.vars?.get(name) ?? (name === 'USER' || name === 'LOGNAME' ? basename(scope.home) : undefined);
+    return value ?? whole;
+  });
+}
+
+/** Declarations that set variables the way a bare assignment does. */
+const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+/**
+ * A command of assignments alone (`d=.claude`), or of a declaration (`export d=.claude`): each
+ * variable takes its value for what follows, when the guard can read it, and is forgotten when it
+ * cannot (`d=$(cat f)`), so a later `$d` is read by its text alone.
+ */
+export function assigns(words: readonly string[], scope: BashScope): boolean {
+  const rest = words[0] !== undefined && DECLARE.has(words[0]) ? words.slice(1).filter((w) => !w.startsWith('-')) : words;
+  if (!rest.length || !rest.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w))) return false;
+  for (const w of rest) {
+    const name = w.slice(0, w.indexOf('='));
+    const value = expand(w.slice(name.length + 1), scope);
+    if (/[$`]/.test(value)) scope.vars?.delete(name);
+    else scope.vars?.set(name, value);
+  }
+  return true;
+}

@@ -1,0 +1,100 @@
+// What a command's words say to the guard, verb by verb: which are operands, which option names a
+// file it writes, whether it copies folders whole, makes hard links, unpacks an archive, runs
+// inline code, or is named only when it runs. Pure readings of words; where they point is for
+// bashWrites.ts to decide.
+import { COPY, DESTROY, IN_PLACE, SHELLS, WRITE_ALL } from '../core/shell/verbs';
+
+export function isWriteRedirect(op: string, target: string): boolean {
+  const o = op.replace(/^\d+/, '');
+  if (!o.includes('>')) return false;
+  if (o === '>&' && /^(\d+|-)$/.test(target)) return false; // 2>&1: a descriptor, not a file
+  return true;
+}
+
+export function operands(args: string[]): string[] {
+  const out: string[] = [];
+  let opts = true;
+  for (const a of args) {
+    if (opts && a === '--') {
+      opts = false;
+      continue;
+    }
+    if (opts && a.startsWith('-') && a !== '-') continue;
+    out.push(a);
+  }
+  return out;
+}
+
+export const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/**
+ * A command name the shell works out only when it runs: a parameter or substitution (`$x`,
+ * `$(echo rm)`) or a glob (`/bin/r?`, `/usr/bin/r[m]`). The guard cannot tell what such a command
+ * does. `[` and `[[` are commands of their own, not globs.
+ */
+export function namedAtRunTime(verb: string): boolean {
+  return /[$`*?]/.test(verb) || /\[[^\]]*\]/.test(verb);
+}
+
+/** `rsync`, and `cp` or `scp` with -r, -R, -a or their long names: folders are copied whole. */
+export function copiesFolders(verb: string, args: readonly string[]): boolean {
+  if (verb === 'rsync') return true;
+  if (verb !== 'cp' && verb !== 'scp') return false;
+  return args.some((a) => a === '--recursive' || a === '--archive' || (/^-[A-Za-z]+$/.test(a) && /[rRa]/.test(a)));
+}
+
+/** Short output options by verb (`sort -o F`, `curl -o F`, `wget -O F`); every verb's `--output…`/`--out…` long options too. */
+const OUTPUT_SHORT: Readonly<Record<string, readonly string[]>> = { sort: ['-o'], curl: ['-o'], wget: ['-O', '-o'], uniq: [], gcc: ['-o'], cc: ['-o'], clang: ['-o'] };
+
+/** The files a command is told to write by an option (`sort -o F`, `--output=F`, `--outfile F`). */
+export function outputValues(verb: string, args: readonly string[]): string[] {
+  const short = OUTPUT_SHORT[verb] ?? [];
+  const out: string[] = [];
+  args.forEach((a, k) => {
+    const next = args[k + 1];
+    if (/^--out[\w-]*=/.test(a)) out.push(a.slice(a.indexOf('=') + 1));
+    else if (/^--out[\w-]*$/.test(a) && next !== undefined) out.push(next);
+    else if (short.includes(a) && next !== undefined) out.push(next);
+    else if (short.some((o) => a.startsWith(o) && a.length > o.length && !a.startsWith('--'))) out.push(a.slice(2));
+  });
+  return out;
+}
+
+/** `ln` without -s, `link`, `cp -l`/`--link`: the new name is a hard link to the source. */
+export function hardLinks(verb: string, args: readonly string[]): boolean {
+  const short = (letter: string) => args.some((a) => /^-[A-Za-z]+$/.test(a) && a.includes(letter));
+  if (verb === 'ln') return !args.includes('--symbolic') && !short('s');
+  if (verb === 'link') return true;
+  return verb === 'cp' && (args.includes('--link') || short('l'));
+}
+
+/** The folder `tar -x -C DIR` or `unzip -d DIR` unpacks into; null for anything else. */
+export function extractInto(verb: string, args: readonly string[]): string | null {
+  const valueOf = (short: string, long: string): string | null => {
+    for (const [k, a] of args.entries()) {
+      if (a === short || a === long) return args[k + 1] ?? null;
+      if (a.startsWith(`${long}=`)) return a.slice(long.length + 1);
+    }
+    return null;
+  };
+  if (verb === 'unzip') return valueOf('-d', '--directory');
+  const extracting = args.some((a, k) => a === '--extract' || a === '--get' || (/^-[A-Za-z]+$/.test(a) && a.includes('x')) || (k === 0 && /^[A-Za-z]+$/.test(a) && a.includes('x')));
+  return extracting ? valueOf('-C', '--directory') : null;
+}
+
+/** Code given on the command line (python -c, node -e, perl -e, an awk program), which we cannot read. */
+export function hasInlineCode(verb: string, args: string[]): boolean {
+  if (/awk$/.test(verb)) return true;
+  return args.some((a) => /^-[A-Za-z]*[ceEp]$/.test(a) || a === '--eval' || a === '--print' || a.startsWith('--eval='));
+}
+
+/**
+ * Verbs that print, search or compare their words rather than run them, and builtins that run
+ * none: a word given to them is text, never a command.
+ */
+export const TEXT_VERBS = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'which', 'type', 'whatis', 'apropos', 'help', 'alias', 'history', 'logger', 'test', '[', '[[', 'expr', 'jq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'diff', 'cmp', 'comm', 'read', 'let', 'return', 'exit', 'popd', 'hash', 'set', 'shopt', 'unset', 'ulimit', 'umask', 'wait', 'jobs', 'kill', 'true', 'false', ':', 'for', 'case', 'in', 'esac', 'fi', 'done']);
+
+/** Verbs whose reading finds writes: where a command the guard has no reading of hands on to one. */
+export function readsWrites(verb: string): boolean {
+  return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || ['dd', 'find', 'tar', 'bsdtar', 'unzip', 'eval', 'source'].includes(verb);
+}
