@@ -233,7 +233,10 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   const check = (token: string, how: string, mode: 'write' | 'destroy') => checkInto(token, how, mode, scope, found);
   let cwd = scope.cwd;
   if (assigns(seg.words, scope) || loopVariable(seg.words, scope)) return cwd;
-  const words = stripPrefix(seg.words);
+  // Variables the command set and folders a substitution only prints are read in every word, the
+  // command's name included (`x=rm; $x -rf …`, `r=./proofmeter; $r approve`).
+  const known = seg.words.map((w) => expand(w, scope));
+  const words = stripPrefix(known);
   const verbWord = words[0];
   if (verbWord === undefined) return cwd;
   const verb = basename(verbWord);
@@ -316,7 +319,7 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   }
   for (const out of outputValues(verb, args)) check(out, `${verb} output`, 'write');
   // The meter's own commands that change the gate: every runner subcommand but the agent's own.
-  const call = gateChange(seg.words);
+  const call = gateChange(known);
   if (call) found.push({ target: `proofmeter ${call.sub}`, kind: 'gate-change', how: 'meter command' });
   return cwd;
 }

@@ -60,3 +60,20 @@ describe('the guard reads what the shell builds before it runs', () => {
     assert.deepEqual(analyzeBash('rm -rf $d/proofmeter', scope), []);
   });
 });
+
+describe('a variable naming the command', () => {
+  // [the command, the findings as [kind, how]]
+  const rows: Array<[string, Array<[string, string]>]> = [
+    ['x=rm; $x -rf .claude/proofmeter', [['state', 'rm']]],
+    ['r=node_modules/.bin/proofmeter; $r unseal', [['gate-change', 'meter command']]],
+    ['p=proofmeter; npx $p adopt PLAN.md', [['gate-change', 'meter command']]],
+    ['x=ls; $x .claude', []],
+  ];
+  for (const [command, findings] of rows) {
+    it(`${command}: ${findings.length ? findings.map((f) => f.join(' ')).join(', ') : 'let through'}`, () => {
+      const w = workspace();
+      const found = analyzeBash(command, { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
+      assert.deepEqual(found.map((f) => [f.kind, f.how]), findings);
+    });
+  }
+});
