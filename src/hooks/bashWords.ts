@@ -89,10 +89,10 @@ export function hasInlineCode(verb: string, args: string[]): boolean {
 }
 
 /**
- * Verbs that print, search or compare their words rather than run them, and builtins that run
- * none: a word given to them is text, never a command.
+ * Verbs that print, search, compare or send their words rather than run them (a pull request's
+ * body, a query), and builtins that run none: a word given to them is text, never a command.
  */
-export const TEXT_VERBS = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'which', 'type', 'whatis', 'apropos', 'help', 'alias', 'history', 'logger', 'test', '[', '[[', 'expr', 'jq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'diff', 'cmp', 'comm', 'read', 'let', 'return', 'exit', 'popd', 'hash', 'set', 'shopt', 'unset', 'ulimit', 'umask', 'wait', 'jobs', 'kill', 'true', 'false', ':', 'for', 'case', 'in', 'esac', 'fi', 'done']);
+export const TEXT_VERBS = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'which', 'type', 'whatis', 'apropos', 'help', 'alias', 'history', 'logger', 'test', '[', '[[', 'expr', 'jq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'diff', 'cmp', 'comm', 'read', 'let', 'return', 'exit', 'popd', 'hash', 'set', 'shopt', 'unset', 'ulimit', 'umask', 'wait', 'jobs', 'kill', 'true', 'false', ':', 'for', 'case', 'in', 'esac', 'fi', 'done', 'gh', 'glab', 'hub', 'curl', 'wget', 'sqlite3', 'psql', 'mysql', 'notify-send']);
 
 /** Verbs whose reading finds writes: where a command the guard has no reading of hands on to one. */
 export function readsWrites(verb: string): boolean {

@@ -32,6 +32,8 @@ const cases: Array<[string, string[]]> = [
   ['ssh host "rm -rf /tmp/x"', []],
   ["jq '.a | .b' f.json", []],
   ['npm run build -- --grep "a b"', []],
+  ['gh pr create --title x --body "the guard refuses rm -rf .claude now"', []],
+  ["curl -d 'rm -rf .claude' https://example.test", []],
 ];
 
 describe('the guard reads the commands another command runs', () => {
