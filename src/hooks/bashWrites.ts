@@ -391,8 +391,10 @@ export function checkPath(token: string, scope: BashScope, mode: 'write' | 'dest
   if (!token) return null;
   const t = expand(token, scope);
   if (/[$`]/.test(t)) {
-    // Unexpanded: only its text can say where it points.
-    return mentionsProtected(t) ? { target: token, kind: /settings/.test(t) ? 'settings' : 'state' } : null;
+    // Unexpanded: only its text can say where it points; a removal of a `.claude` folder somewhere
+    // (`rm -rf ../$(basename $PWD)/.claude`) is read as a removal of ours.
+    const names = mentionsProtected(t) || (mode === 'destroy' && /(?:^|\/)\.claude\/*$/.test(t));
+    return names ? { target: token, kind: /settings/.test(t) ? 'settings' : 'state' } : null;
   }
   // A glob names what it expands to: the folder it reaches, read as removed, or the one path it folds to.
   const reach = globReach(t);

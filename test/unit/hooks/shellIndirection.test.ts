@@ -77,3 +77,20 @@ describe('a variable naming the command', () => {
     });
   }
 });
+
+describe('a removal of a `.claude` folder the guard cannot place', () => {
+  // [the command, the targets the guard names]
+  const rows: Array<[string, string[]]> = [
+    ['rm -rf ../$(basename "$PWD")/.claude', ['../$(basename "$PWD")/.claude']],
+    ['rm -rf $X/.claude/', ['$X/.claude/']],
+    ['rm -rf $X/.claude/agents', []],
+    ['echo x > $X/.claude', []],
+  ];
+  for (const [command, targets] of rows) {
+    it(`${command}: ${targets.length ? 'denied' : 'let through'}`, () => {
+      const w = workspace();
+      const found = analyzeBash(command, { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
+      assert.deepEqual(found.map((f) => f.target.replace(w.ws, '$PWD')), targets);
+    });
+  }
+});
