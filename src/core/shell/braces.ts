@@ -144,7 +144,9 @@ function sequence(body: readonly Char[], limit: number): string[] | null | undef
   const step = Math.abs(Number(m[3] ?? 1)) || 1;
   const count = Math.floor(Math.abs(to - from) / step) + 1;
   if (count > limit) return null;
-  const width = ints && [m[1]!, m[2]!].some((e) => /^[-+]?0\d/.test(e)) ? Math.max(m[1]!.replace('+', '').length, m[2]!.replace('+', '').length) : 0;
+  // Bash pads when an end starts with 0 or -0 (`{+01..3}` is not padded), to the longer end as
+  // written, its sign included (`{01..+10}` is 001 … 010).
+  const width = ints && [m[1]!, m[2]!].some((e) => /^-?0\d/.test(e)) ? Math.max(m[1]!.length, m[2]!.length) : 0;
   const dir = to >= from ? 1 : -1;
   const out: string[] = [];
   for (let k = 0; k < count; k++) {
