@@ -122,7 +122,7 @@ export function resolveProof(proof: string, view: WorkspaceView): ProofDeps {
       }
     }
     const here = c.redirects.find((r) => r.body !== null);
-    if (here?.body) ctx.run(here.body, cwd, via);
+    if (here?.body) ctx.run(withoutDelimiter(here.body, here.target?.value ?? ''), cwd, via);
   }
 
   try {
@@ -142,4 +142,11 @@ export interface SealResolution {
 
 export function resolveSeal(proofs: readonly string[], view: WorkspaceView): SealResolution {
   return { proofs: [...new Set(proofs)].map((p) => resolveProof(p, view)), gates: ciFiles(view) };
+}
+
+/** A here-document's lines without the delimiter line that ends them (the lexer keeps it), which is no command. */
+function withoutDelimiter(body: string, delimiter: string): string {
+  const lines = body.replace(/\n$/, '').split('\n');
+  if (lines.length && lines[lines.length - 1]!.replace(/^\t+/, '') === delimiter) lines.pop();
+  return lines.join('\n');
 }
