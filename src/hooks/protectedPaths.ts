@@ -103,11 +103,10 @@ export function mentionsProtected(text: string): boolean {
 
 /**
  * Code that names the meter's files: written out as mentionsProtected reads them, the `.claude`
- * folder named whole in a string (`rmtree(".claude")`), Claude Code's records below it
- * (`~/.claude/projects/…`, the transcripts), or a protected name joined to it from parts
+ * folder named whole in a string (`rmtree(".claude")`), or a protected name joined to it from parts
  * (`join('.claude', 'settings.json')`). Code that names only a file below `.claude/`
  * (`open('.claude/agents/a.md')`) is not taken for it.
  */
 export function codeNamesProtected(text: string): boolean {
-  return mentionsProtected(text) || /\.claude\/*['"`]|\.claude\/+(?:projects|shell-snapshots)\b/.test(text) || (/\.claude\b/.test(text) && /['"`](?:proofmeter|settings(?:\.local)?\.json|projects|shell-snapshots)['"`]/.test(text));
+  return mentionsProtected(text) || /\.claude\/*['"`]/.test(text) || (/\.claude\b/.test(text) && /['"`](?:proofmeter|settings(?:\.local)?\.json)['"`]/.test(text));
 }
