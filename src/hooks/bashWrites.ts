@@ -14,7 +14,7 @@ import type { Word } from '../core/shell/lex';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
-import { classifyPath, codeNamesProtected, mentionsProtected, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
+import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
 import { assigns, expand, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, readsWrites, TEXT_VERBS } from './bashWords';
 
@@ -310,9 +310,9 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   } else if (verb === 'cd' || verb === 'pushd') {
     const dir = ops[0] ? expand(ops[0], scope) : scope.home;
     if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
-  } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some((a) => codeNamesProtected(a))) || stdinText(seg).some(codeNamesProtected))) {
+  } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some((a) => mentionsProtected(a))) || stdinText(seg).some(mentionsProtected))) {
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
-  } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && codeNamesProtected(scriptText(ops[0], scope) ?? '')) {
+  } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && mentionsProtected(scriptText(ops[0], scope) ?? '')) {
     found.push({ target: 'a script naming the meter\'s files', kind: 'state', how: `${verb} ${ops[0]}` });
   } else if (!TEXT_VERBS.has(verb) && !isInterpreter(verb) && !IN_PLACE.has(verb)) {
     runsRest(words, scope, depth, found);

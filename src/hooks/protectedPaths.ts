@@ -100,13 +100,3 @@ export function shown(abs: string, prot: Protected): string {
 export function mentionsProtected(text: string): boolean {
   return /\.claude\/+(?:\.\/+)*(?:proofmeter|settings(?:\.local)?\.json)|disableAllHooks|allowManagedHooksOnly|(?:state|XDG_STATE_HOME\W{0,8}|Application Support)\/+proofmeter\b/.test(text);
 }
-
-/**
- * Code that names the meter's files: written out as mentionsProtected reads them, the `.claude`
- * folder named whole in a string (`rmtree(".claude")`), or a protected name joined to it from parts
- * (`join('.claude', 'settings.json')`). Code that names only a file below `.claude/`
- * (`open('.claude/agents/a.md')`) is not taken for it.
- */
-export function codeNamesProtected(text: string): boolean {
-  return mentionsProtected(text) || /\.claude\/*['"`]/.test(text) || (/\.claude\b/.test(text) && /['"`](?:proofmeter|settings(?:\.local)?\.json)['"`]/.test(text));
-}
