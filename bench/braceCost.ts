@@ -24,6 +24,8 @@ const COMMANDS = [
   'cp README.md docs/ && sed -i s/old/new/ docs/README.md',
   'python3 -m pytest tests -q 2>&1 | tail -20',
   'for f in src/*.ts; do wc -l "$f"; done',
+  'd=build; rm -rf "$d" && ln -s ../lib/x.js src/x.js',
+  'flock /tmp/build.lock npm run build | tee build.log',
 ];
 
 export function braceFigure(): Figure {

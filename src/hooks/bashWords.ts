@@ -94,7 +94,12 @@ export function hasInlineCode(verb: string, args: string[]): boolean {
  */
 export const TEXT_VERBS = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'which', 'type', 'whatis', 'apropos', 'help', 'alias', 'history', 'logger', 'test', '[', '[[', 'expr', 'jq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'diff', 'cmp', 'comm', 'read', 'let', 'return', 'exit', 'popd', 'hash', 'set', 'shopt', 'unset', 'ulimit', 'umask', 'wait', 'jobs', 'kill', 'true', 'false', ':', 'for', 'case', 'in', 'esac', 'fi', 'done', 'gh', 'glab', 'hub', 'curl', 'wget', 'sqlite3', 'psql', 'mysql', 'notify-send']);
 
+/** Verbs that write, remove or run what they are given: the base of both readings below and in bashWrites. */
+export function writesWhatItIsGiven(verb: string): boolean {
+  return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || verb === 'dd';
+}
+
 /** Verbs whose reading finds writes: where a command the guard has no reading of hands on to one. */
 export function readsWrites(verb: string): boolean {
-  return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || ['dd', 'find', 'tar', 'bsdtar', 'unzip', 'eval', 'source'].includes(verb);
+  return writesWhatItIsGiven(verb) || ['find', 'tar', 'bsdtar', 'unzip', 'eval', 'source'].includes(verb);
 }

@@ -16,7 +16,7 @@ import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, st
 import { gitCall } from '../core/findings/gitActions';
 import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
 import { assigns, expand, located, madeLink, type BashScope } from './bashScope';
-import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, readsWrites, TEXT_VERBS } from './bashWords';
+import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
 
@@ -65,7 +65,7 @@ function stdinText(seg: Segment): string[] {
 
 /** A verb that writes, removes or runs code on the operands it is handed (by find -exec or xargs). */
 function writesOperands(verb: string): boolean {
-  return DESTROY.has(verb) || WRITE_ALL.has(verb) || COPY.has(verb) || IN_PLACE.has(verb) || SHELLS.has(verb) || isInterpreter(verb) || verb === 'dd' || namedAtRunTime(verb);
+  return writesWhatItIsGiven(verb) || isInterpreter(verb) || namedAtRunTime(verb);
 }
 
 /**
@@ -74,12 +74,7 @@ function writesOperands(verb: string): boolean {
  * names the workspace, and most such commands are linters and compilers given a folder.
  */
 function runTimeCommand(verbWord: string, args: readonly string[], scope: BashScope, found: BashFinding[]): void {
-  const how = `${verbWord} (a command named when it runs)`;
-  for (const a of args) {
-    const f = checkPath(a, scope, 'write');
-    if (f) found.push({ target: f.target, kind: f.kind, how });
-    else if (isClaudeDir(a, scope)) found.push({ target: a, kind: 'claude-dir', how });
-  }
+  for (const a of args) writesInto(a, `${verbWord} (a command named when it runs)`, scope, found);
 }
 
 /** Whether a path (not an expansion) is the workspace's `.claude` folder itself. */

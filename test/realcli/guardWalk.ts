@@ -43,7 +43,7 @@ export async function walkGuard(cli: RealCli, walk: GuardWalk): Promise<RunResul
   const reqs = threadRequests(run);
   walk.denied.forEach((command, k) => {
     const text = lastUserText(reqs[k + 1]!);
-    assert.match(text, /Proofmeter guard: .*(would|\.claude)/, `${command}: ${text}`);
+    assert.match(text, /Proofmeter guard: .*(would|\.claude|not one an agent may run)/, `${command}: ${text}`);
     assert.doesNotMatch(text, /DONE-MARK/, command);
   });
   const after = lastUserText(reqs[walk.denied.length + 1]!);

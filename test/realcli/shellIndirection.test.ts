@@ -13,7 +13,7 @@ describe('the guard against paths and commands the shell builds, with the real C
   this.timeout(5 * 60 * 1000);
   const cli = realCliSuite();
 
-  it('`d=.claude; rm -rf $d/proofmeter`, `rm -rf "$(pwd)"/.claude/proofmeter`, `ln -s .claude/settings.json s && echo {} > s` and `printf … | sh`: all denied, state and settings keep their bytes, the stop is held; `d=build; rm -rf $d` goes through', async function () {
+  it('`d=.claude; rm -rf $d/proofmeter`, `rm -rf "$(pwd)"/.claude/proofmeter`, `ln -s .claude/settings.json s && echo {} > s`, `printf … | sh`, `x=rm; $x -rf …`, `r=…/proofmeter.js; node $r unseal` and `rm -rf $NOWHERE/.claude`: all denied, state and settings keep their bytes, the stop is held; `d=build; rm -rf $d` goes through', async function () {
     this.timeout(150_000);
     const run = await walkGuard(cli, {
       name: 'guard-shell-indirection',
@@ -23,6 +23,9 @@ describe('the guard against paths and commands the shell builds, with the real C
         'rm -rf "$(pwd)"/.claude/proofmeter',
         "ln -s .claude/settings.json s && echo '{}' > s",
         'printf "rm -rf .claude/proofmeter" | sh',
+        'x=rm; $x -rf .claude/proofmeter',
+        'r=.claude/proofmeter/proofmeter.js; node $r unseal',
+        'rm -rf $NOWHERE/.claude',
       ],
       allowed: { command: 'd=build; rm -rf $d && echo cleaned', prints: /cleaned/ },
     });

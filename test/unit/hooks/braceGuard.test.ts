@@ -3,9 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeBash } from '../../../src/hooks/bashWrites';
-import { protectedPaths } from '../../../src/hooks/protectedPaths';
-import { workspace } from './helpers';
+import { guardRead } from './guardRead';
 
 // [the command, the targets the guard names (empty: let through)]
 const cases: Array<[string, string[]]> = [
@@ -38,11 +36,9 @@ const cases: Array<[string, string[]]> = [
 describe('the guard reads a command after brace expansion', () => {
   for (const [command, targets] of cases) {
     it(`${command}: ${targets.length ? `denied, naming ${targets.join(', ')}` : 'let through'}`, () => {
-      const w = workspace();
-      mkdirSync(join(w.ws, 'src', 'x'), { recursive: true });
-      const found = analyzeBash(command, { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
+      const { found, ws } = guardRead(command, (root) => mkdirSync(join(root, 'src', 'x'), { recursive: true }));
       // The workspace itself is named by its absolute path.
-      assert.deepEqual([...new Set(found.map((f) => (f.target === w.ws ? '.' : f.target)))], targets);
+      assert.deepEqual([...new Set(found.map((f) => (f.target === ws ? '.' : f.target)))], targets);
     });
   }
 });

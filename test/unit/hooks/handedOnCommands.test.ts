@@ -3,9 +3,7 @@
 // (`su -c '…'`, `watch '…'`, `trap '…' EXIT`, `tmux new '…'`), and a `for` loop's variable.
 // Words given to a program that prints or searches them stay text.
 import { strict as assert } from 'node:assert';
-import { analyzeBash } from '../../../src/hooks/bashWrites';
-import { protectedPaths } from '../../../src/hooks/protectedPaths';
-import { workspace } from './helpers';
+import { guardRead } from './guardRead';
 
 // [the command, the targets the guard names (empty: let through)]
 const cases: Array<[string, string[]]> = [
@@ -39,8 +37,7 @@ const cases: Array<[string, string[]]> = [
 describe('the guard reads the commands another command runs', () => {
   for (const [command, targets] of cases) {
     it(`${command}: ${targets.length ? `denied, naming ${targets.join(', ')}` : 'let through'}`, () => {
-      const w = workspace();
-      const found = analyzeBash(command, { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
+      const { found } = guardRead(command);
       assert.deepEqual([...new Set(found.map((f) => f.target))], targets);
     });
   }

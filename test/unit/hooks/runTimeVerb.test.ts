@@ -2,9 +2,7 @@
 // `/bin/r?`) cannot be told apart from rm: what it is given is read as written to, and a `.claude`
 // folder among it as removed.
 import { strict as assert } from 'node:assert';
-import { analyzeBash } from '../../../src/hooks/bashWrites';
-import { protectedPaths } from '../../../src/hooks/protectedPaths';
-import { workspace } from './helpers';
+import { guardRead } from './guardRead';
 
 // [the command, the targets the guard names (empty: let through)]
 const cases: Array<[string, string[]]> = [
@@ -30,15 +28,13 @@ const cases: Array<[string, string[]]> = [
 describe('the guard reads a command named at run time as one that may write what it is given', () => {
   for (const [command, targets] of cases) {
     it(`${command}: ${targets.length ? `denied, naming ${targets.join(', ')}` : 'let through'}`, () => {
-      const w = workspace();
-      const found = analyzeBash(command, { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
-      assert.deepEqual(found.map((f) => (f.target === w.ws ? '.' : f.target)), targets);
+      const { found, ws } = guardRead(command);
+      assert.deepEqual(found.map((f) => (f.target === ws ? '.' : f.target)), targets);
     });
   }
 
   it('the finding says the command is named when it runs', () => {
-    const w = workspace();
-    const found = analyzeBash('/bin/r? -rf .claude/proofmeter', { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
+    const { found } = guardRead('/bin/r? -rf .claude/proofmeter');
     assert.deepEqual(found.map((f) => [f.kind, f.how]), [['state', '/bin/r? (a command named when it runs)']]);
   });
 });

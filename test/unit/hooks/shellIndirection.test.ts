@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeBash } from '../../../src/hooks/bashWrites';
 import { protectedPaths } from '../../../src/hooks/protectedPaths';
+import { guardRead } from './guardRead';
 import { workspace } from './helpers';
 
 // [the command, the targets the guard names (empty: let through)]
@@ -44,11 +45,11 @@ const cases: Array<[string, string[]]> = [
 describe('the guard reads what the shell builds before it runs', () => {
   for (const [command, targets] of cases) {
     it(`${command}: ${targets.length ? `denied, naming ${targets.join(', ')}` : 'let through'}`, () => {
-      const w = workspace();
-      mkdirSync(join(w.ws, 'sub'), { recursive: true });
-      writeFileSync(join(w.ws, 'evil.sh'), 'rm -rf .claude/proofmeter\n');
-      writeFileSync(join(w.ws, 'tidy.sh'), 'rm -rf build\n');
-      const found = analyzeBash(command, { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
+      const { found } = guardRead(command, (ws) => {
+        mkdirSync(join(ws, 'sub'), { recursive: true });
+        writeFileSync(join(ws, 'evil.sh'), 'rm -rf .claude/proofmeter\n');
+        writeFileSync(join(ws, 'tidy.sh'), 'rm -rf build\n');
+      });
       assert.deepEqual([...new Set(found.map((f) => f.target))], targets);
     });
   }
@@ -71,8 +72,7 @@ describe('a variable naming the command', () => {
   ];
   for (const [command, findings] of rows) {
     it(`${command}: ${findings.length ? findings.map((f) => f.join(' ')).join(', ') : 'let through'}`, () => {
-      const w = workspace();
-      const found = analyzeBash(command, { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
+      const { found } = guardRead(command);
       assert.deepEqual(found.map((f) => [f.kind, f.how]), findings);
     });
   }
@@ -88,9 +88,8 @@ describe('a removal of a `.claude` folder the guard cannot place', () => {
   ];
   for (const [command, targets] of rows) {
     it(`${command}: ${targets.length ? 'denied' : 'let through'}`, () => {
-      const w = workspace();
-      const found = analyzeBash(command, { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
-      assert.deepEqual(found.map((f) => f.target.replace(w.ws, '$PWD')), targets);
+      const { found, ws } = guardRead(command);
+      assert.deepEqual(found.map((f) => f.target.replace(ws, '$PWD')), targets);
     });
   }
 });

@@ -3,9 +3,7 @@
 // or an archive unpacked into `.claude`, an editor or `patch` given a file, an output option
 // (`sort -o`, `curl -o`, `--outfile=`), a compressor replacing a file, and `git rm` of a folder.
 import { strict as assert } from 'node:assert';
-import { analyzeBash } from '../../../src/hooks/bashWrites';
-import { protectedPaths } from '../../../src/hooks/protectedPaths';
-import { workspace } from './helpers';
+import { guardRead } from './guardRead';
 
 // [the command, the targets the guard names (empty: let through)]
 const cases: Array<[string, string[]]> = [
@@ -54,8 +52,7 @@ const cases: Array<[string, string[]]> = [
 describe('the guard reads writes beyond a writing verb and its operands', () => {
   for (const [command, targets] of cases) {
     it(`${command}: ${targets.length ? `denied, naming ${targets.join(', ')}` : 'let through'}`, () => {
-      const w = workspace();
-      const found = analyzeBash(command, { cwd: w.ws, home: w.home, prot: protectedPaths(w.ws, w.env) });
+      const { found } = guardRead(command);
       assert.deepEqual(found.map((f) => f.target), targets);
     });
   }

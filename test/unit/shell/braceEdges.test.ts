@@ -3,23 +3,10 @@
 // the word limit met by alternatives alone, and the glob and wrapper readings next to them. Each
 // brace row is also held to the real bash.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { braceExpand } from '../../../src/core/shell/braces';
 import { globReach } from '../../../src/core/shell/globReach';
-import { lex, type Word } from '../../../src/core/shell/lex';
+import { bashWords, word } from './bashOracle';
 import { isInterpreter, stripPrefix } from '../../../src/core/shell/verbs';
-
-function word(text: string): Word {
-  const words = lex(text).tokens.filter((t): t is Word => t.kind === 'word');
-  assert.equal(words.length, 1, text);
-  return words[0]!;
-}
-
-function bashWords(text: string): string[] {
-  const r = spawnSync('bash', ['-c', `set -f; set -- ${text}; printf '%s\\0' "$@"`], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout === '' ? [] : r.stdout.slice(0, -1).split('\0');
-}
 
 // [the word, the words bash makes of it, whether the real bash can be asked (no parameter in it)]
 const rows: Array<[string, string[], boolean]> = [

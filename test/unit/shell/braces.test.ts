@@ -2,22 +2,8 @@
 // with quoted, escaped and `${…}` braces left as written. Each row is also run through the real
 // bash, so a row that says what bash does not is caught.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { braceExpand } from '../../../src/core/shell/braces';
-import { lex, type Word } from '../../../src/core/shell/lex';
-
-function word(text: string): Word {
-  const words = lex(text).tokens.filter((t): t is Word => t.kind === 'word');
-  assert.equal(words.length, 1, text);
-  return words[0]!;
-}
-
-/** What bash makes of the word, with globbing off so only brace expansion shows. */
-function bashWords(text: string): string[] {
-  const r = spawnSync('bash', ['-c', `set -f; set -- ${text}; printf '%s\\0' "$@"`], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout === '' ? [] : r.stdout.slice(0, -1).split('\0');
-}
+import { bashWords, word } from './bashOracle';
 
 // [the word as written, the words bash makes of it]
 const cases: Array<[string, string[]]> = [
