@@ -8,6 +8,7 @@
 // A run scoped with --mutate keeps the other files' results in the incremental file (StrykerJS 10
 // carries whatever is outside its scope), and the end prints the score of every folder run so far
 // (mutateScores.mjs).
+// The results carry over between clones through the committed copy (mutationBaseline.mjs).
 // Arguments go to `stryker run`, e.g. `npm run mutate -- --mutate src/core/tally/stages.ts`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vscodePaths } from './setup-vscode.mjs';
 import { scores, table } from './mutateScores.mjs';
+import { BASELINE, saveBaseline, seedIncremental } from './mutationBaseline.mjs';
 
 const INCREMENTAL = JSON.parse(readFileSync('stryker.config.json', 'utf8')).incrementalFile;
 
@@ -30,9 +32,11 @@ if (major < 22) {
   }
   env = { ...env, PATH: `${node24Bin}${delimiter}${env.PATH ?? ''}` };
 }
+if (seedIncremental(INCREMENTAL)) process.stdout.write(`mutate: continuing from the committed results (${BASELINE})\n`);
 // Every Stryker process (the runner, its checker and test-runner children) loads the mocha-12 path shim.
 const shim = `--require=${join(dirname(fileURLToPath(import.meta.url)), 'stryker-mocha12.cjs')}`;
 env = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, shim].filter(Boolean).join(' ') };
 const r = spawnSync(node, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', ...process.argv.slice(2)], { stdio: 'inherit', env });
 if (existsSync(INCREMENTAL)) process.stdout.write(`\nScores of every file run so far (${INCREMENTAL}):\n${table(scores(JSON.parse(readFileSync(INCREMENTAL, 'utf8'))))}\n`);
+if (saveBaseline(INCREMENTAL)) process.stdout.write(`mutate: results saved to ${BASELINE}; commit it with the tests they score\n`);
 process.exitCode = r.status ?? 1;
