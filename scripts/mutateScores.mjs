@@ -43,16 +43,16 @@ export function table(rows) {
 }
 
 /**
- * One line per mutant that no test killed (survived or not reached) in files under `prefix`:
- * `file:line:column status mutator: original → replacement`, the work list for new tests or for
- * test/mutation-equivalents.md.
- */
-/**
  * A mutant's id for the work list: StrykerJS numbers the mutants of a run, and a file left out of
  * a scoped run keeps its results under a key of place, mutator and replacement, on two lines.
  */
 const idOf = (m) => String(m.id).replace(/\s+/g, ' ');
 
+/**
+ * One line per mutant that no test killed (survived or not reached) in files under `prefix`:
+ * `file:line:column status mutator: original → replacement`, the work list for new tests or for
+ * test/mutation-equivalents.md.
+ */
 export function survivors(report, prefix = '') {
   const lines = [];
   for (const [file, { mutants, source }] of Object.entries(report.files)) {
@@ -95,6 +95,18 @@ export function unlisted(report, equivalentsText, prefix = '') {
 }
 
 /**
+ * The places the equivalents file names on which no mutant survives any more, in files the report
+ * has results for: entries a new test or a changed line made stale, to remove or move.
+ */
+export function stale(report, equivalentsText, prefix = '') {
+  const surviving = new Set(survivors(report, prefix).map((line) => line.split(':', 2).join(':')));
+  return [...listedPlaces(equivalentsText)].filter((place) => {
+    const file = place.slice(0, place.lastIndexOf(':'));
+    return file.startsWith(prefix) && file in report.files && !surviving.has(place);
+  }).sort();
+}
+
+/**
  * How far the runs have got, per folder: the mutants StrykerJS makes of its files (`totals`, by
  * file), how many of them have a result, and how many files have one for every mutant.
  */
@@ -134,15 +146,17 @@ async function mutantTotals() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   // node scripts/mutateScores.mjs [report]: the table; --survivors [prefix] [report]: the work
   // list; --unlisted [prefix] [report]: the survivors on lines test/mutation-equivalents.md does not
-  // name; --progress [report]: how many of each folder's mutants have a result.
+  // name; --stale [prefix] [report]: the lines it names on which nothing survives; --progress
+  // [report]: how many of each folder's mutants have a result.
   const args = process.argv.slice(2);
-  const mode = ['--survivors', '--unlisted', '--progress'].includes(args[0]) ? args[0] : null;
+  const mode = ['--survivors', '--unlisted', '--stale', '--progress'].includes(args[0]) ? args[0] : null;
   const prefix = mode && mode !== '--progress' ? (args[1] ?? '') : '';
   const file = (mode === '--progress' ? args[1] : mode ? args[2] : args[0]) ?? '.cache/stryker/incremental.json';
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const out =
     mode === '--survivors' ? survivors(report, prefix).join('\n')
     : mode === '--unlisted' ? unlisted(report, readFileSync('test/mutation-equivalents.md', 'utf8'), prefix).join('\n')
+    : mode === '--stale' ? stale(report, readFileSync('test/mutation-equivalents.md', 'utf8'), prefix).join('\n')
     : mode === '--progress' ? null
     : table(scores(report));
   // No top-level await: the unit tests load this file through a CommonJS transform.

@@ -1,6 +1,6 @@
 // The README's mutation scores and the survivors' work list come from scripts/mutateScores.mjs.
 import { strict as assert } from 'node:assert';
-import { folderOf, listedPlaces, progress, progressTable, scores, survivors, table, unlisted, type MutantResult, type Report } from '../../../scripts/mutateScores.mjs';
+import { folderOf, listedPlaces, progress, progressTable, scores, stale, survivors, table, unlisted, type MutantResult, type Report } from '../../../scripts/mutateScores.mjs';
 
 const at = (line: number, column: number, endColumn: number): MutantResult['location'] => ({ start: { line, column }, end: { line, column: endColumn } });
 const report: Report = {
@@ -73,6 +73,13 @@ describe('mutation scores and survivors (scripts/mutateScores.mjs)', () => {
   it('lists as unlisted only the survivors on lines the equivalents file does not name', () => {
     assert.deepEqual(unlisted(report, EQUIVALENTS), ['src/hooks/b.ts:1:5 #6 NoCoverage ConditionalExpression: ok → true']);
     assert.deepEqual(unlisted(report, EQUIVALENTS, 'src/core'), []);
+  });
+
+  it('calls stale the listed lines of files with results on which nothing survives', () => {
+    const text = `${EQUIVALENTS}\n- \`src/core/plan/a.ts:2\` — a line whose only mutants were killed or did not compile.\n`;
+    assert.deepEqual(stale(report, text), ['src/core/plan/a.ts:2']);
+    assert.deepEqual(stale(report, text, 'src/hooks'), []);
+    assert.deepEqual(stale(report, EQUIVALENTS), []);
   });
 
   it('counts per folder the mutants made, those with a result, and the files with a result for every mutant', () => {
