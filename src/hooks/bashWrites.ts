@@ -16,7 +16,7 @@ import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, st
 import { gitCall } from '../core/findings/gitActions';
 import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
 import { assigns, expand, located, madeLink, type BashScope } from './bashScope';
-import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
+import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
 
@@ -57,6 +57,11 @@ function expandedWords(words: readonly Word[]): string[] | null {
 
 /** A word that makes more words by brace expansion than the guard reads is refused, whatever it names. */
 const UNREAD_BRACES: BashFinding = { target: 'a brace expansion larger than the guard reads', kind: 'state', how: 'brace expansion' };
+
+/** The file a command reads standard input from (`< fix.sh`, `0< fix.sh`, `<> fix.sh`). */
+function stdinFile(redirects: readonly { op: string; target: string }[]): string | undefined {
+  return redirects.find((r) => /^0?<>?$/.test(r.op))?.target;
+}
 
 /** What a command is given on standard input by a here-document or a here-string. */
 function stdinText(seg: Segment): string[] {
@@ -104,7 +109,10 @@ function pipedOperands(commands: readonly Command[], scope: BashScope, found: Ba
   const words = (c: Command) => (c.kind === 'simple' ? (expandedWords(c.words) ?? []) : []);
   commands.forEach((c, k) => {
     const xargs = stripPrefix(words(c), NOT_XARGS);
-    if (k > 0 && SHELLS.has(verbName(xargs[0] ?? ''))) pipedScript(words(commands[k - 1]!), xargs.slice(1), scope, found, depth);
+    if (k > 0 && SHELLS.has(verbName(xargs[0] ?? ''))) {
+      const before = commands[k - 1]!;
+      pipedScript(words(before), before.kind === 'simple' ? stdinFile(segmentOf(before)?.redirects ?? []) : undefined, xargs.slice(1), scope, found, depth);
+    }
     if (k === 0 || verbName(xargs[0] ?? '') !== 'xargs') return;
     const run = verbName(stripPrefix(xargs)[0] ?? '');
     if (!writesOperands(run)) return;
@@ -116,12 +124,14 @@ function pipedOperands(commands: readonly Command[], scope: BashScope, found: Ba
  * `printf 'rm -rf x' | sh`, `cat fix.sh | bash`: a shell given no command and no script reads one
  * from the pipe, so what the stage before prints is read as a command, when the guard can tell.
  */
-function pipedScript(before: readonly string[], shellArgs: readonly string[], scope: BashScope, found: BashFinding[], depth: number): void {
+function pipedScript(before: readonly string[], beforeStdin: string | undefined, shellArgs: readonly string[], scope: BashScope, found: BashFinding[], depth: number): void {
   if (shellArgs.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a)) || operands([...shellArgs]).length) return;
   const [verb, ...args] = stripPrefix(before);
   const name = verbName(verb ?? '');
   if (name === 'echo' || name === 'printf') found.push(...analyzeAt(args.filter((a) => !/^-[neE]+$/.test(a)).join(' ').replace(/\\n/g, '\n'), scope, depth + 1));
-  else if (name === 'cat') for (const f of operands(args)) found.push(...analyzeScript(f, scope, depth));
+  // A stage that prints lines of files (`head -n 5 fix.sh`, `cat < fix.sh`) hands the shell part
+  // of them: each file is read whole, which holds every part it can print.
+  else if (PRINTS_FILES.has(name)) for (const f of [...operands(args), ...(beforeStdin ? [beforeStdin] : [])]) found.push(...analyzeScript(f, scope, depth));
 }
 
 /** The largest script file read before it runs; a larger one is left to the seal check. */
@@ -280,7 +290,7 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     // A script fed on standard input (sh <<EOF, bash <<< "…") is read like one given with -c.
     else if (stdinText(seg).length) for (const input of stdinText(seg)) found.push(...analyzeAt(input, scope, depth + 1));
     // `bash < fix.sh` runs the file as surely as `bash fix.sh`.
-    else found.push(...analyzeScript(ops[0] ?? seg.redirects.find((r) => /^0?<$/.test(r.op))?.target, scope, depth));
+    else found.push(...analyzeScript(ops[0] ?? stdinFile(seg.redirects), scope, depth));
   } else if (verb === 'source' || verb === '.') {
     found.push(...analyzeScript(ops[0], scope, depth));
   } else if (verb === 'eval') {
@@ -362,7 +372,9 @@ function touchesClaude(token: string, scope: BashScope): boolean {
  * whole command is read as one. Either names a write only when a protected path is in it.
  */
 function runsRest(words: readonly string[], scope: BashScope, depth: number, found: BashFinding[]): void {
-  if (depth >= MAX_DEPTH) return;
+  // No depth limit of its own: each call reads fewer words, and what it hands to analyzeAt is
+  // refused past MAX_DEPTH there. A limit here that only returned let `eval eval eval eval flock f
+  // rm -rf .claude` through unread.
   const k = words.findIndex((w, i) => i > 0 && readsWrites(verbName(w)));
   if (k > 0) readSimple({ words: words.slice(k), redirects: [] }, scope, depth + 1, found);
   for (const w of words.slice(1)) if (/\S\s+\S/.test(w)) found.push(...analyzeAt(w, scope, depth + 1));
@@ -370,13 +382,16 @@ function runsRest(words: readonly string[], scope: BashScope, depth: number, fou
 
 /**
  * `for f in .claude x; do rm -rf $f; done`: the loop's variable stands for one of its words. The
- * guard keeps the first that is a protected path or holds one, else the first, so a body that
- * removes `$f` is read as removing the one that matters.
+ * guard keeps the first that is a protected path or holds one (`$d/.claude` read by its text),
+ * else the first it could expand, else the first, so a body that removes `$f` is read as removing
+ * the one that matters.
  */
 function loopVariable(words: readonly string[], scope: BashScope): boolean {
   if (words[0] !== 'for' || words[2] !== 'in' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(words[1] ?? '')) return false;
-  const items = words.slice(3).map((w) => expand(w, scope)).filter((w) => !/[$`]/.test(w));
-  const pick = items.find((w) => checkPath(w, scope, 'destroy') !== null || isClaudeDir(w, scope)) ?? items[0];
+  // A word left unexpanded (`$d/.claude`) stays as it is: checkPath reads such a word by its text,
+  // as it does `rm -rf $d/.claude` written out.
+  const items = words.slice(3).map((w) => expand(w, scope));
+  const pick = items.find((w) => checkPath(w, scope, 'destroy') !== null || isClaudeDir(w, scope)) ?? items.find((w) => !/[$`]/.test(w)) ?? items[0];
   if (pick === undefined) scope.vars?.delete(words[1]!);
   else scope.vars?.set(words[1]!, pick);
   return true;
