@@ -1,8 +1,8 @@
 // The readings of a command's words in bashWords.ts, called directly at their edges: which
-// redirections write, which names are worked out at run time, which copies take folders whole,
+// redirections write (a duplication onto a descriptor writes no file), `-` as an operand, which names are worked out at run time, which copies take folders whole,
 // which option values are files written, and which verbs have a reading that finds writes.
 import { strict as assert } from 'node:assert';
-import { copiesFolders, isWriteRedirect, namedAtRunTime, outputValues, readsWrites } from '../../../src/hooks/bashWords';
+import { copiesFolders, isWriteRedirect, namedAtRunTime, operands, outputValues, readsWrites } from '../../../src/hooks/bashWords';
 
 describe('a redirection writes a file only when it points rightwards', () => {
   const rows: Array<[string, string, string, boolean]> = [
@@ -11,12 +11,23 @@ describe('a redirection writes a file only when it points rightwards', () => {
     ['<<< gives a string', '<<<', 'word', false],
     ['> writes its file', '>', 'notes.txt', true],
     ['2>> appends to its file', '2>>', 'log.txt', true],
+    ['a duplication onto descriptor 1 writes no file', '>&', '1', false],
+    ['standard error duplicated onto standard output writes no file', '2>&', '1', false],
+    ['a two-digit descriptor duplicated writes no file', '10>&', '1', false],
+    ['a duplication onto a two-digit descriptor writes no file', '>&', '10', false],
+    ['closing a descriptor writes no file', '>&', '-', false],
+    ['a plain redirection to a file named 1 writes it', '>', '1', true],
+    ['a duplication onto a word that is not a descriptor writes that file', '>&', 'out.log', true],
   ];
   for (const [name, op, target, expected] of rows) {
     it(name, () => {
       assert.equal(isWriteRedirect(op, target), expected);
     });
   }
+});
+
+describe('a lone dash is an operand (standard input), not an option', () => {
+  it('operands keeps `-` and drops the options before it', () => assert.deepEqual(operands(['-n', '-', 'x']), ['-', 'x']));
 });
 
 describe('a command name with a bracket pair is a glob worked out at run time', () => {
