@@ -1,7 +1,7 @@
 // The shell's state a Bash command builds as it runs, for the guard: the folder it is in, the
 // variables it set to values the guard can read (`d=.claude; rm -rf $d`) and the symbolic links it
 // made (`ln -s .claude/proofmeter p && rm -rf p/`), each followed where the shell will follow it.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Protected } from './protectedPaths';
 
@@ -59,12 +59,32 @@ export function expand(token: string, scope: BashScope): string {
     .replace(/\$\{?PWD\}?/g, scope.cwd)
     // The substitutions that only name a folder: what they print is known without running them.
     .replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, scope.cwd)
-    .replace(/\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g, scope.prot.workspace);
-  return known.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (whole: string, braced?: string, bare?: string) => {
+    .replace(/\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g, scope.prot.workspace)
+    // …and those that print a plain word given to them or held in a file of one word.
+    .replace(/\$\(\s*(?:echo(?:\s+-n)?|printf\s+%s)\s+([\w./~+-]+)\s*\)|`\s*(?:echo(?:\s+-n)?|printf\s+%s)\s+([\w./~+-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '')
+    .replace(/\$\(\s*(?:cat\s+|<\s*)([\w./~+-]+)\s*\)|`\s*cat\s+([\w./~+-]+)\s*`/g, (whole: string, a?: string, b?: string) => oneWordFile(a ?? b ?? '', scope) ?? whole);
+  // $1 and $@ are set only where the guard reads a body given to `sh -c` with its arguments.
+  return known.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*|\d+|[@*])\}|([A-Za-z_][A-Za-z0-9_]*|\d|[@*]))/g, (whole: string, braced?: string, bare?: string) => {
     const name = braced ?? bare ?? '';
     const value = scope.vars?.get(name) ?? (name === 'USER' || name === 'LOGNAME' ? basename(scope.home) : undefined);
     return value ?? whole;
   });
+}
+
+/** The largest file whose one word `$(cat f)` is read as. */
+const WORD_FILE_BYTES = 4096;
+
+/** The text of a small file that holds one word (`.claude` and a newline), else null. */
+function oneWordFile(name: string, scope: BashScope): string | null {
+  try {
+    const p = resolve(scope.cwd, name.replace(/^~(?=\/|$)/, scope.home));
+    const st = statSync(p);
+    if (!st.isFile() || st.size > WORD_FILE_BYTES) return null;
+    const text = readFileSync(p, 'utf8').trim();
+    return /^[^\s$`]+$/.test(text) ? text : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Declarations that set variables the way a bare assignment does. */

@@ -156,6 +156,20 @@ function scriptText(operand: string | undefined, scope: BashScope): string | nul
   }
 }
 
+/** The words of a file a command reads its operands from (`xargs rm < list`), or none. */
+function fileWords(operand: string | undefined, scope: BashScope): string[] {
+  return scriptText(operand, scope)?.split(/\s+/).filter(Boolean) ?? [];
+}
+
+/** The scope a `sh -c` body runs in: the words after it are $0, $1, … and $@. */
+function withPositional(words: readonly string[], scope: BashScope): BashScope {
+  const vars = new Map(scope.vars);
+  words.forEach((w, k) => vars.set(String(k), w));
+  vars.set('@', words.slice(1).join(' '));
+  vars.set('*', words.slice(1).join(' '));
+  return { ...scope, vars };
+}
+
 /** A shell script file read like a command given with -c. */
 function analyzeScript(operand: string | undefined, scope: BashScope, depth: number): BashFinding[] {
   const text = scriptText(operand, scope);
@@ -245,7 +259,9 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   const verbWord = words[0];
   if (verbWord === undefined) return cwd;
   const verb = basename(verbWord);
-  const args = words.slice(1);
+  // `xargs rm < list` appends the words of the file to the command it runs.
+  const fed = verbName(stripPrefix(known, NOT_XARGS)[0] ?? '') === 'xargs' ? fileWords(stdinFile(seg.redirects), scope) : [];
+  const args = [...words.slice(1), ...fed];
   const ops = operands(args);
   if (namedAtRunTime(verbWord)) runTimeCommand(verbWord, args, scope, found);
   else if (DESTROY.has(verb)) for (const a of ops) check(a, verb, 'destroy');
@@ -286,11 +302,13 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     // option or an argument read as a command finds nothing, and so no command slips by.
     const c = args.findIndex((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a));
     const bodies = c >= 0 ? args.slice(c + 1) : [];
-    if (bodies.length) for (const body of bodies) found.push(...analyzeAt(body, scope, depth + 1));
+    // The words after the body are its $0, $1, …: `bash -c 'rm -rf "$1"' _ .claude` removes ours.
+    if (bodies.length) found.push(...analyzeAt(bodies[0]!, withPositional(bodies.slice(1), scope), depth + 1));
+    if (bodies.length) for (const body of bodies.slice(1)) found.push(...analyzeAt(body, scope, depth + 1));
     // A script fed on standard input (sh <<EOF, bash <<< "…") is read like one given with -c.
     else if (stdinText(seg).length) for (const input of stdinText(seg)) found.push(...analyzeAt(input, scope, depth + 1));
     // `bash < fix.sh` runs the file as surely as `bash fix.sh`.
-    else found.push(...analyzeScript(ops[0] ?? stdinFile(seg.redirects), scope, depth));
+    else found.push(...analyzeScript(ops[0] ?? stdinFile(seg.redirects), withPositional(ops, scope), depth));
   } else if (verb === 'source' || verb === '.') {
     found.push(...analyzeScript(ops[0], scope, depth));
   } else if (verb === 'eval') {

@@ -13,11 +13,11 @@ describe('the guard against paths and commands the shell builds, with the real C
   this.timeout(5 * 60 * 1000);
   const cli = realCliSuite();
 
-  it('`d=.claude; rm -rf $d/proofmeter`, `rm -rf "$(pwd)"/.claude/proofmeter`, `ln -s .claude/settings.json s && echo {} > s`, `printf … | sh`, `x=rm; $x -rf …`, `r=…/proofmeter.js; node $r unseal` `rm -rf $NOWHERE/.claude`, `head -n 5 fix.sh | sh`, `cat < fix.sh | sh`, `bash <> fix.sh`, a loop over `$NOWHERE/.claude` and a removal handed on four evals deep: all denied, state and settings keep their bytes, the stop is held; `d=build; rm -rf $d` goes through', async function () {
+  it('`d=.claude; rm -rf $d/proofmeter`, `rm -rf "$(pwd)"/.claude/proofmeter`, `ln -s .claude/settings.json s && echo {} > s`, `printf … | sh`, `x=rm; $x -rf …`, `r=…/proofmeter.js; node $r unseal` `rm -rf $NOWHERE/.claude`, `head -n 5 fix.sh | sh`, `cat < fix.sh | sh`, `bash <> fix.sh`, a loop over `$NOWHERE/.claude`, a removal handed on four evals deep, the `$1` of a `bash -c` body, `$(echo .claude)`, `d=$(cat name.txt)` and `xargs rm -rf < list.txt`: all denied, state and settings keep their bytes, the stop is held; `d=build; rm -rf $d` goes through', async function () {
     this.timeout(150_000);
     const run = await walkGuard(cli, {
       name: 'guard-shell-indirection',
-      files: { 'build/out.txt': 'x\n', 'fix.sh': 'echo tidying\nrm -rf .claude/proofmeter\n' },
+      files: { 'build/out.txt': 'x\n', 'fix.sh': 'echo tidying\nrm -rf .claude/proofmeter\n', 'name.txt': '.claude\n', 'list.txt': 'build\n.claude/proofmeter\n' },
       denied: [
         'd=.claude; rm -rf $d/proofmeter',
         'rm -rf "$(pwd)"/.claude/proofmeter',
@@ -31,6 +31,10 @@ describe('the guard against paths and commands the shell builds, with the real C
         'bash <> fix.sh',
         'for f in $NOWHERE/.claude; do rm -rf $f; done',
         'eval eval eval eval flock /tmp/pm.lock rm -rf .claude/proofmeter',
+        `bash -c 'rm -rf "$1"' _ .claude/proofmeter`,
+        'echo {} > "$(echo .claude)/settings.json"',
+        'd=$(cat name.txt); rm -rf $d/proofmeter',
+        'xargs rm -rf < list.txt',
       ],
       allowed: { command: 'd=build; rm -rf $d && echo cleaned', prints: /cleaned/ },
     });

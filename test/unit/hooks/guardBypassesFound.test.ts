@@ -1,6 +1,7 @@
-// Ways past the guard that the tests written for mutation survivors found (2026-12-02): a command
-// handed on at the deepest level read, a loop over a word the guard cannot expand, a script read
-// through `<>`, and a script printed into a shell by a verb other than cat.
+// Ways past the guard found on 2026-12-02, by the tests written for mutation survivors and by
+// trying commands against it: a command handed on at the deepest level read, a loop over a word
+// the guard cannot expand, a script read through `<>`, a script printed into a shell by a verb
+// other than cat, a `sh -c` body's arguments, `$(echo …)` and `$(cat f)`, and `xargs rm < list`.
 import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,9 @@ const RM_STATE: BashFinding = { target: '.claude/proofmeter', kind: 'state', how
 function prepare(ws: string): void {
   writeFileSync(join(ws, 'evil.sh'), 'echo tidy\nrm -rf .claude/proofmeter\n');
   writeFileSync(join(ws, 'tidy.sh'), 'echo tidy\nrm -rf build\n');
+  writeFileSync(join(ws, 'name'), '.claude\n');
+  writeFileSync(join(ws, 'list'), 'build\n.claude/proofmeter\n');
+  writeFileSync(join(ws, 'rm-one.sh'), 'rm -rf "$1"\n');
 }
 
 // [what the row shows, the command, every finding the guard makes]
@@ -28,6 +32,17 @@ const rows: Array<[string, string, BashFinding[]]> = [
   ['a script turned by tr on standard input into a shell is read', "tr -d '\\r' < evil.sh | sh", [RM_STATE]],
   ['an ordinary script printed into a shell goes through', 'head -n 5 tidy.sh | sh', []],
   ['a script printed by a verb that only counts it is not read as one', 'wc -l evil.sh | sh', []],
+  ['a sh -c body removing its first argument removes what follows its $0', `bash -c 'rm -rf "$1"' _ .claude/proofmeter`, [RM_STATE]],
+  ['a sh -c body removing all its arguments removes them', `sh -c 'rm -rf "$@"' sh .claude/proofmeter`, [RM_STATE]],
+  ['a sh -c body removing its $0 removes the word after it', `sh -c 'rm -rf $0' .claude/proofmeter`, [RM_STATE]],
+  ['a sh -c body given an ordinary folder goes through', `bash -c 'rm -rf "$1"' _ build`, []],
+  ['a script file removing its first argument removes it', 'bash rm-one.sh .claude/proofmeter', [RM_STATE]],
+  ['a folder printed by echo in a substitution is that folder', 'echo {} > "$(echo .claude)/settings.json"', [{ target: '.claude/settings.json', kind: 'settings', how: '> redirect' }]],
+  ['a folder printed by printf %s in backquotes is that folder', 'rm -rf `printf %s .claude`/proofmeter', [RM_STATE]],
+  ['a variable set to a one-word file holds that word', 'd=$(cat name); rm -rf $d/proofmeter', [RM_STATE]],
+  ['a one-word file read by $(< f) is that word', 'rm -rf $(< name)/proofmeter', [RM_STATE]],
+  ['xargs given a list on standard input runs the command on its words', 'xargs rm -rf < list', [RM_STATE]],
+  ['xargs given an ordinary list goes through', 'xargs rm -rf < tidy.sh', []],
 ];
 
 describe('ways past the guard found by the mutation tests', () => {
