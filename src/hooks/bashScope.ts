@@ -1,8 +1,9 @@
 // The shell's state a Bash command builds as it runs, for the guard: the folder it is in, the
 // variables it set to values the guard can read (`d=.claude; rm -rf $d`) and the symbolic links it
 // made (`ln -s .claude/proofmeter p && rm -rf p/`), each followed where the shell will follow it.
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { globPattern } from '../core/seal/glob';
 import type { Protected } from './protectedPaths';
 
 export interface BashScope {
@@ -33,6 +34,26 @@ function isFolder(p: string): boolean {
     return statSync(p).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/**
+ * The folder `cd GLOB` goes to (`cd .cl*`): the shell expands the pattern first, and cd goes to the
+ * one folder it names; with none or several it fails and stays. Null for those, or a pattern above
+ * the last name.
+ */
+export function globbedFolder(dir: string, scope: BashScope): string | null {
+  const abs = resolve(scope.cwd, expand(dir, scope));
+  const name = basename(abs);
+  const pattern = globPattern(name);
+  if (/[*?[]/.test(dirname(abs)) || pattern === null) return null;
+  try {
+    const parent = dirname(abs);
+    // A leading dot is matched only by a dot written in the pattern, as bash does by default.
+    const hits = readdirSync(parent).filter((n) => pattern.test(n) && (!n.startsWith('.') || name.startsWith('.')) && isFolder(join(parent, n)));
+    return hits.length === 1 ? join(parent, hits[0]!) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -15,7 +15,7 @@ import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
 import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
-import { assigns, expand, located, madeLink, type BashScope } from './bashScope';
+import { assigns, expand, globbedFolder, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
@@ -332,7 +332,8 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     found.push(...analyzeAt([verbWord, ...args].join(' '), scope, depth + 1));
   } else if (verb === 'cd' || verb === 'pushd') {
     const dir = ops[0] ? expand(ops[0], scope) : scope.home;
-    if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
+    if (/[*?[]/.test(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
+    else if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
   } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some((a) => mentionsProtected(a))) || stdinText(seg).some(mentionsProtected))) {
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
   } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && mentionsProtected(scriptText(ops[0], scope) ?? '')) {
