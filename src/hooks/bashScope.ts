@@ -14,6 +14,8 @@ export interface BashScope {
   vars?: Map<string, string>;
   /** Symbolic links the command made earlier, by absolute name, to their absolute targets. */
   links?: Map<string, string>;
+  /** The words of the files the command's `while read` loops read (`done < list`, `cat list |`). */
+  feeds?: string[];
 }
 
 /**

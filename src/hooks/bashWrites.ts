@@ -198,6 +198,8 @@ export function analyzeBash(command: string, scope: BashScope): BashFinding[] {
 function analyzeAt(command: string, scope: BashScope, depth: number): BashFinding[] {
   if (depth > MAX_DEPTH) return [UNREAD];
   const { list, subs } = parse(command);
+  const feeds = readFeeds(list, scope);
+  if (feeds.length) scope = { ...scope, feeds: [...(scope.feeds ?? []), ...feeds] };
   const found: BashFinding[] = [];
   for (const sub of subs) found.push(...analyzeAt(sub, scope, depth + 1));
   readList(list, [scope.cwd], scope, depth, found);
@@ -252,6 +254,7 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   const check = (token: string, how: string, mode: 'write' | 'destroy') => checkInto(token, how, mode, scope, found);
   let cwd = scope.cwd;
   if (assigns(seg.words, scope) || loopVariable(seg.words, scope)) return cwd;
+  readVariable(seg.words, scope);
   // Variables the command set and folders a substitution only prints are read in every word, the
   // command's name included (`x=rm; $x -rf …`, `r=./proofmeter; $r approve`).
   const known = seg.words.map((w) => expand(w, scope));
@@ -409,11 +412,46 @@ function loopVariable(words: readonly string[], scope: BashScope): boolean {
   if (words[0] !== 'for' || words[2] !== 'in' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(words[1] ?? '')) return false;
   // A word left unexpanded (`$d/.claude`) stays as it is: checkPath reads such a word by its text,
   // as it does `rm -rf $d/.claude` written out.
-  const items = words.slice(3).map((w) => expand(w, scope));
-  const pick = items.find((w) => checkPath(w, scope, 'destroy') !== null || isClaudeDir(w, scope)) ?? items.find((w) => !/[$`]/.test(w)) ?? items[0];
-  if (pick === undefined) scope.vars?.delete(words[1]!);
-  else scope.vars?.set(words[1]!, pick);
+  standFor(words[1]!, words.slice(3).map((w) => expand(w, scope)), scope);
   return true;
+}
+
+/** Sets `name` to the one of `items` that matters most to the guard, or forgets it for none. */
+function standFor(name: string, items: readonly string[], scope: BashScope): void {
+  const pick = items.find((w) => checkPath(w, scope, 'destroy') !== null || isClaudeDir(w, scope)) ?? items.find((w) => !/[$`]/.test(w)) ?? items[0];
+  if (pick === undefined) scope.vars?.delete(name);
+  else scope.vars?.set(name, pick);
+}
+
+/**
+ * `while read f; do rm -rf "$f"; done < list`: the variable `read` sets stands for one of the
+ * words of the files the command's loops read, chosen as a for loop's is.
+ */
+function readVariable(words: readonly string[], scope: BashScope): void {
+  const [verb, ...args] = stripPrefix(words);
+  if (verb !== 'read' || !scope.feeds?.length) return;
+  const name = operands(args).find((a) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(a));
+  if (name !== undefined) standFor(name, scope.feeds, scope);
+}
+
+/** The words of the files a list's `while read` loops read: `done < list`, `cat list | while …`. */
+function readFeeds(list: Script['list'], scope: BashScope): string[] {
+  const out: string[] = [];
+  for (const ao of list) {
+    for (const p of ao.pipelines) {
+      p.commands.forEach((c, k) => {
+        const seg = c.kind === 'simple' ? segmentOf(c) : null;
+        if (!seg) return;
+        if (seg.words[0] === 'done') out.push(...fileWords(stdinFile(seg.redirects), scope));
+        const before = k > 0 ? p.commands[k - 1]! : null;
+        const fed = before?.kind === 'simple' ? (segmentOf(before)?.words ?? []) : [];
+        if ((seg.words[0] === 'while' || seg.words[0] === 'until') && PRINTS_FILES.has(verbName(fed[0] ?? ''))) {
+          for (const f of operands(fed.slice(1))) out.push(...fileWords(f, scope));
+        }
+      });
+    }
+  }
+  return out;
 }
 
 export function checkPath(token: string, scope: BashScope, mode: 'write' | 'destroy'): { target: string; kind: PathKind } | null {

@@ -1,8 +1,8 @@
 // Ways past the guard found on 2026-12-02, by the tests written for mutation survivors and by
 // trying commands against it: a command handed on at the deepest level read, a loop over a word
 // the guard cannot expand, a script read through `<>`, a script printed into a shell by a verb
-// other than cat, a `sh -c` body's arguments, `$(echo …)` and `$(cat f)`, `xargs rm < list`, and
-// `cd` to a glob.
+// other than cat, a `sh -c` body's arguments, `$(echo …)` and `$(cat f)`, `xargs rm < list`, `while
+// read` loops over a list, and `cd` to a glob.
 import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +44,10 @@ const rows: Array<[string, string, BashFinding[]]> = [
   ['a one-word file read by $(< f) is that word', 'rm -rf $(< name)/proofmeter', [RM_STATE]],
   ['xargs given a list on standard input runs the command on its words', 'xargs rm -rf < list', [RM_STATE]],
   ['xargs given an ordinary list goes through', 'xargs rm -rf < tidy.sh', []],
+  ['a while-read loop over a list on the loop\'s standard input removes its words', 'while read f; do rm -rf "$f"; done < list', [RM_STATE]],
+  ['a while-read loop with -r and IFS over a list removes its words', 'while IFS= read -r f; do rm -rf $f; done < list', [RM_STATE]],
+  ['a while-read loop fed by cat down a pipe removes its words', 'cat list | while read f; do rm -rf $f; done', [RM_STATE]],
+  ['a while-read loop over an ordinary list goes through', 'while read f; do rm -rf "$f"; done < tidy.sh', []],
   ['cd to a glob naming one folder goes into it', 'cd .cl* && rm -rf proofmeter', [RM_STATE]],
   ['cd to a glob of a bracket class naming one folder goes into it', 'cd .[c]laude && rm -rf proofmeter', [RM_STATE]],
   ['cd to a glob naming no folder stays where it was', 'cd nothing* && rm -rf .claude/proofmeter', [RM_STATE]],
