@@ -198,7 +198,8 @@ export function analyzeBash(command: string, scope: BashScope): BashFinding[] {
 function analyzeAt(command: string, scope: BashScope, depth: number): BashFinding[] {
   if (depth > MAX_DEPTH) return [UNREAD];
   const { list, subs } = parse(command);
-  const feeds = readFeeds(list, scope);
+  // Only a command that says `read` has a loop variable to set: the others skip the second walk.
+  const feeds = /\bread\b/.test(command) ? readFeeds(list, scope) : [];
   if (feeds.length) scope = { ...scope, feeds: [...(scope.feeds ?? []), ...feeds] };
   const found: BashFinding[] = [];
   for (const sub of subs) found.push(...analyzeAt(sub, scope, depth + 1));
