@@ -75,6 +75,8 @@ export function located(path: string, scope: BashScope): string {
 }
 
 export function expand(token: string, scope: BashScope): string {
+  // Most words hold neither a tilde nor an expansion: they are what they say.
+  if (!/[~$`]/.test(token)) return token;
   const known = token
     .replace(/^~(?=\/|$)/, scope.home)
     .replace(/\$\{?HOME\}?/g, scope.home)

@@ -22,11 +22,11 @@ function faulty(fault: Error): Protected {
 describe('a fault while the guard reads a Bash command', () => {
   it('a fault that is not a stack overflow is thrown as it is', () => {
     const scope: BashScope = { cwd: w.ws, home: w.home, prot: faulty(new TypeError('no workspace')) };
-    assert.throws(() => analyzeBash('rm notes.txt', scope), { name: 'TypeError', message: 'no workspace' });
+    assert.throws(() => analyzeBash('rm $CLAUDE_PROJECT_DIR/notes.txt', scope), { name: 'TypeError', message: 'no workspace' });
   });
 
   it('a stack overflow is answered as a command nested deeper than the guard reads', () => {
     const scope: BashScope = { cwd: w.ws, home: w.home, prot: faulty(new RangeError('Maximum call stack size exceeded')) };
-    assert.deepEqual(analyzeBash('rm notes.txt', scope), [{ target: 'a command nested deeper than the guard reads', kind: 'state', how: 'nested shell' }]);
+    assert.deepEqual(analyzeBash('rm $CLAUDE_PROJECT_DIR/notes.txt', scope), [{ target: 'a command nested deeper than the guard reads', kind: 'state', how: 'nested shell' }]);
   });
 });
