@@ -2,6 +2,7 @@
 // file it writes, whether it copies folders whole, makes hard links, unpacks an archive, runs
 // inline code, or is named only when it runs. Pure readings of words; where they point is for
 // bashWrites.ts to decide.
+import { gitCall } from '../core/findings/gitActions';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRITE_ALL } from '../core/shell/verbs';
 
 export function isWriteRedirect(op: string, target: string): boolean {
@@ -108,4 +109,37 @@ export function writesWhatItIsGiven(verb: string): boolean {
 /** Verbs whose reading finds writes: where a command the guard has no reading of hands on to one. */
 export function readsWrites(verb: string): boolean {
   return writesWhatItIsGiven(verb) || ['find', 'tar', 'bsdtar', 'unzip', 'eval', 'source'].includes(verb);
+}
+
+/**
+ * The patch files a command applies: `patch -i f`, `patch orig f`, `git apply f…`, `git am f…`, or
+ * the file on its standard input (`patch -p1 < f`).
+ */
+export function patchFiles(verb: string, args: readonly string[], stdin: string | undefined): string[] {
+  if (verb === 'patch') {
+    const k = args.findIndex((a) => a === '-i' || a === '--input' || /^(-i|--input=)./.test(a));
+    if (k >= 0) return [args[k]!.length > 2 && args[k] !== '--input' ? args[k]!.replace(/^(-i|--input=)/, '') : (args[k + 1] ?? '')];
+    const second = operands([...args])[1];
+    return second !== undefined ? [second] : stdin !== undefined ? [stdin] : [];
+  }
+  const sub = verb === 'git' ? gitCall(['git', ...args])?.sub : null;
+  if (sub !== 'apply' && sub !== 'am') return [];
+  const files = operands(args.slice(args.indexOf(sub) + 1));
+  return files.length ? files : stdin !== undefined ? [stdin] : [];
+}
+
+/**
+ * The files a patch writes, by the names its headers give (`diff --git a/x b/x`, `--- a/x`,
+ * `+++ b/x`): each as written and without its first folder, since `-p1` (git's default) strips it.
+ */
+export function patchedPaths(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/^(?:diff --git a\/(\S+) b\/(\S+)|(?:\+\+\+|---|\*\*\*) (\S+))/gm)) {
+    for (const name of [m[1], m[2], m[3]]) {
+      if (name === undefined || name === '/dev/null') continue;
+      names.add(name);
+      if (name.includes('/')) names.add(name.slice(name.indexOf('/') + 1));
+    }
+  }
+  return [...names];
 }

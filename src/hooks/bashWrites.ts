@@ -16,7 +16,7 @@ import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, st
 import { gitCall } from '../core/findings/gitActions';
 import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
 import { assigns, expand, globbedFolder, located, madeLink, type BashScope } from './bashScope';
-import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
+import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
 
@@ -346,6 +346,8 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     runsRest(words, scope, depth, found);
   }
   for (const out of outputValues(verb, args)) check(out, `${verb} output`, 'write');
+  // A patch writes the files its headers name, wherever the command line points.
+  for (const f of patchFiles(verb, args, stdinFile(seg.redirects))) for (const p of patchedPaths(scriptText(f, scope) ?? '')) check(p, 'applied patch', 'write');
   // The meter's own commands that change the gate: every runner subcommand but the agent's own.
   const call = gateChange(known);
   if (call) found.push({ target: `proofmeter ${call.sub}`, kind: 'gate-change', how: 'meter command' });

@@ -1,8 +1,8 @@
 // The guard against writes that hide behind something other than a writing verb and its operands,
 // with the real Claude Code CLI: a command handed on in one word (`env -S '…'`), a `.claude` folder
 // copied over ours whole (`cp -r evil/.claude .`), an archive unpacked into `.claude`, a compressor
-// replacing the settings, and an output option (`sort -o`). A skill copied into `.claude/skills/`
-// still goes through.
+// replacing the settings, an output option (`sort -o`), and a patch whose headers name the settings
+// (`git apply`, `patch -p1 <`). A skill copied into `.claude/skills/` still goes through.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,17 +13,24 @@ describe('the guard against writes past a writing verb, with the real Claude Cod
   this.timeout(5 * 60 * 1000);
   const cli = realCliSuite();
 
-  it('`env -S`, `cp -r evil/.claude .`, `tar -x -C .claude`, `gzip` of the settings and `sort -o` onto them: all denied, state and settings keep their bytes, the stop is held; a skill copied into .claude/skills goes through', async function () {
+  it('`env -S`, `cp -r evil/.claude .`, `tar -x -C .claude`, `gzip` of the settings `sort -o` onto them, and a patch of them by `git apply` or `patch -p1`: all denied, state and settings keep their bytes, the stop is held; a skill copied into .claude/skills goes through', async function () {
     this.timeout(150_000);
     const run = await walkGuard(cli, {
       name: 'guard-writer-verbs',
-      files: { 'evil/.claude/settings.json': '{}\n', 'skills/tidy/SKILL.md': '# tidy\n' },
+      files: {
+        'evil/.claude/settings.json': '{}\n',
+        'skills/tidy/SKILL.md': '# tidy\n',
+        // A patch that empties the settings: applied, it would unload the meter's hooks.
+        'fix.diff': 'diff --git a/.claude/settings.json b/.claude/settings.json\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{\n+{}\n',
+      },
       denied: [
         'env -S "rm -rf .claude/proofmeter"',
         'cp -r evil/.claude .',
         'tar -cf /tmp/pm-writers.tar -C evil/.claude settings.json && tar -xf /tmp/pm-writers.tar -C .claude',
         'gzip .claude/settings.json',
         'sort -o .claude/settings.json evil/.claude/settings.json',
+        'git apply fix.diff',
+        'patch -p1 < fix.diff',
       ],
       allowed: { command: 'mkdir -p .claude/skills && cp -r skills/tidy .claude/skills/ && echo installed', prints: /installed/ },
     });
