@@ -255,7 +255,7 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   const check = (token: string, how: string, mode: 'write' | 'destroy') => checkInto(token, how, mode, scope, found);
   let cwd = scope.cwd;
   if (assigns(seg.words, scope) || loopVariable(seg.words, scope)) return cwd;
-  readVariable(seg.words, scope);
+  readVariable(seg, scope);
   // Variables the command set and folders a substitution only prints are read in every word, the
   // command's name included (`x=rm; $x -rf …`, `r=./proofmeter; $r approve`).
   const known = seg.words.map((w) => expand(w, scope));
@@ -427,14 +427,16 @@ function standFor(name: string, items: readonly string[], scope: BashScope): voi
 }
 
 /**
- * `while read f; do rm -rf "$f"; done < list`: the variable `read` sets stands for one of the
- * words of the files the command's loops read, chosen as a for loop's is.
+ * `while read f; do rm -rf "$f"; done < list`, `read f < list`: the variable `read` sets stands for
+ * one of the words of the file it reads, or of the files the command's loops read, chosen as a
+ * for loop's is.
  */
-function readVariable(words: readonly string[], scope: BashScope): void {
-  const [verb, ...args] = stripPrefix(words);
-  if (verb !== 'read' || !scope.feeds?.length) return;
+function readVariable(seg: Segment, scope: BashScope): void {
+  const [verb, ...args] = stripPrefix(seg.words);
+  if (verb !== 'read') return;
+  const feeds = [...fileWords(stdinFile(seg.redirects), scope), ...(scope.feeds ?? [])];
   const name = operands(args).find((a) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(a));
-  if (name !== undefined) standFor(name, scope.feeds, scope);
+  if (name !== undefined && feeds.length) standFor(name, feeds, scope);
 }
 
 /** The words of the files a list's `while read` loops read: `done < list`, `cat list | while …`. */

@@ -13,7 +13,7 @@ describe('the guard against paths and commands the shell builds, with the real C
   this.timeout(5 * 60 * 1000);
   const cli = realCliSuite();
 
-  it('`d=.claude; rm -rf $d/proofmeter`, `rm -rf "$(pwd)"/.claude/proofmeter`, `ln -s .claude/settings.json s && echo {} > s`, `printf … | sh`, `x=rm; $x -rf …`, `r=…/proofmeter.js; node $r unseal` `rm -rf $NOWHERE/.claude`, `head -n 5 fix.sh | sh`, `cat < fix.sh | sh`, `bash <> fix.sh`, a loop over `$NOWHERE/.claude`, a removal handed on four evals deep, the `$1` of a `bash -c` body, `$(echo .claude)`, `d=$(cat name.txt)` `xargs rm -rf < list.txt` `cd .cl* && rm -rf proofmeter` and a `while read` loop over `list.txt`: all denied, state and settings keep their bytes, the stop is held; `d=build; rm -rf $d` goes through', async function () {
+  it('`d=.claude; rm -rf $d/proofmeter`, `rm -rf "$(pwd)"/.claude/proofmeter`, `ln -s .claude/settings.json s && echo {} > s`, `printf … | sh`, `x=rm; $x -rf …`, `r=…/proofmeter.js; node $r unseal` `rm -rf $NOWHERE/.claude`, `head -n 5 fix.sh | sh`, `cat < fix.sh | sh`, `bash <> fix.sh`, a loop over `$NOWHERE/.claude`, a removal handed on four evals deep, the `$1` of a `bash -c` body, `$(echo .claude)`, `d=$(cat name.txt)` `xargs rm -rf < list.txt` `cd .cl* && rm -rf proofmeter` a `while read` loop over `list.txt` and a `read f < list.txt`: all denied, state and settings keep their bytes, the stop is held; `d=build; rm -rf $d` goes through', async function () {
     this.timeout(150_000);
     const run = await walkGuard(cli, {
       name: 'guard-shell-indirection',
@@ -37,6 +37,7 @@ describe('the guard against paths and commands the shell builds, with the real C
         'xargs rm -rf < list.txt',
         'cd .cl* && rm -rf proofmeter',
         'while read f; do rm -rf "$f"; done < list.txt',
+        'read f < list.txt; rm -rf "$f"',
       ],
       allowed: { command: 'd=build; rm -rf $d && echo cleaned', prints: /cleaned/ },
     });

@@ -47,6 +47,8 @@ const rows: Array<[string, string, BashFinding[]]> = [
   ['a while-read loop over a list on the loop\'s standard input removes its words', 'while read f; do rm -rf "$f"; done < list', [RM_STATE]],
   ['a while-read loop with -r and IFS over a list removes its words', 'while IFS= read -r f; do rm -rf $f; done < list', [RM_STATE]],
   ['a while-read loop fed by cat down a pipe removes its words', 'cat list | while read f; do rm -rf $f; done', [RM_STATE]],
+  ['a read from a list on its own standard input sets its variable to the list\'s word', 'read f < list; rm -rf "$f"', [RM_STATE]],
+  ['a read -r from a list followed by && removes the list\'s word', 'read -r f < list && rm -rf $f', [RM_STATE]],
   ['a while-read loop over an ordinary list goes through', 'while read f; do rm -rf "$f"; done < tidy.sh', []],
   ['cd to a glob naming one folder goes into it', 'cd .cl* && rm -rf proofmeter', [RM_STATE]],
   ['cd to a glob of a bracket class naming one folder goes into it', 'cd .[c]laude && rm -rf proofmeter', [RM_STATE]],
