@@ -16,7 +16,7 @@ export function table(rows: Array<[string, Counts]>): string;
 export function survivors(report: Report, prefix?: string): string[];
 export function listedPlaces(text: string): Set<string>;
 export function unlisted(report: Report, equivalentsText: string, prefix?: string): string[];
-export function stale(report: Report, equivalentsText: string, prefix?: string): string[];
+export function stale(report: Report, equivalentsText: string, prefix?: string, complete?: Set<string> | null): string[];
 export interface Progress {
   mutants: number;
   results: number;

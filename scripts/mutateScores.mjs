@@ -95,15 +95,17 @@ export function unlisted(report, equivalentsText, prefix = '') {
 }
 
 /**
- * The places the equivalents file names on which no mutant survives any more, in files the report
- * has results for: entries a new test or a changed line made stale, to remove or move.
+ * The places the equivalents file names whose mutants all have results and none survives: entries
+ * a new test or a changed line made stale, to remove or move.
  */
-export function stale(report, equivalentsText, prefix = '') {
+export function stale(report, equivalentsText, prefix = '', complete = null) {
   const surviving = new Set(survivors(report, prefix).map((line) => line.split(':', 2).join(':')));
-  return [...listedPlaces(equivalentsText)].filter((place) => {
-    const file = place.slice(0, place.lastIndexOf(':'));
-    return file.startsWith(prefix) && file in report.files && !surviving.has(place);
-  }).sort();
+  // A line with no result yet (a file part-way through a run) is not known to be stale.
+  const scored = new Set(Object.entries(report.files).flatMap(([file, { mutants }]) => mutants.map((m) => `${file}:${m.location.start.line}`)));
+  // In a file part-way through a run, a line's surviving mutant may not have run yet: `complete`
+  // (the files with every result) keeps the list to the files where staleness is known.
+  const done = (place) => complete === null || complete.has(place.slice(0, place.lastIndexOf(':')));
+  return [...listedPlaces(equivalentsText)].filter((place) => place.startsWith(prefix) && scored.has(place) && !surviving.has(place) && done(place)).sort();
 }
 
 /**
@@ -156,9 +158,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const out =
     mode === '--survivors' ? survivors(report, prefix).join('\n')
     : mode === '--unlisted' ? unlisted(report, readFileSync('test/mutation-equivalents.md', 'utf8'), prefix).join('\n')
-    : mode === '--stale' ? stale(report, readFileSync('test/mutation-equivalents.md', 'utf8'), prefix).join('\n')
+    : mode === '--stale' ? null
     : mode === '--progress' ? null
     : table(scores(report));
   // No top-level await: the unit tests load this file through a CommonJS transform.
-  void (out === null ? mutantTotals().then((totals) => progressTable(progress(report, totals))) : Promise.resolve(out)).then((text) => process.stdout.write(text + '\n'));
+  const fromTotals = (totals) => {
+    if (mode === '--progress') return progressTable(progress(report, totals));
+    const complete = new Set(Object.keys(totals).filter((f) => report.files[f]?.mutants.length === totals[f]));
+    return stale(report, readFileSync('test/mutation-equivalents.md', 'utf8'), prefix, complete).join('\n');
+  };
+  void (out === null ? mutantTotals().then(fromTotals) : Promise.resolve(out)).then((text) => process.stdout.write(text + '\n'));
 }

@@ -75,11 +75,14 @@ describe('mutation scores and survivors (scripts/mutateScores.mjs)', () => {
     assert.deepEqual(unlisted(report, EQUIVALENTS, 'src/core'), []);
   });
 
-  it('calls stale the listed lines of files with results on which nothing survives', () => {
+  it('calls stale the listed lines with results on which nothing survives, and not lines without a result yet', () => {
     const text = `${EQUIVALENTS}\n- \`src/core/plan/a.ts:2\` — a line whose only mutants were killed or did not compile.\n`;
     assert.deepEqual(stale(report, text), ['src/core/plan/a.ts:2']);
     assert.deepEqual(stale(report, text, 'src/hooks'), []);
     assert.deepEqual(stale(report, EQUIVALENTS), []);
+    assert.deepEqual(stale(report, `${EQUIVALENTS}\n- \`src/core/plan/a.ts:9\` — a line no run has reached yet.\n`), []);
+    assert.deepEqual(stale(report, text, '', new Set(['src/hooks/b.ts'])), [], 'a.ts is not known to be complete');
+    assert.deepEqual(stale(report, text, '', new Set(['src/core/plan/a.ts'])), ['src/core/plan/a.ts:2']);
   });
 
   it('counts per folder the mutants made, those with a result, and the files with a result for every mutant', () => {
