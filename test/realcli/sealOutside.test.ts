@@ -6,7 +6,8 @@
 // an archive, and the Write and Edit tools. Each is denied, the copy keeps its bytes, and the
 // honest finish still reads ALL DONE (the control: had one got through, the seal would hold the
 // stop). Then the ways the guard cannot read (a script file spelling the path in pieces, on either
-// copy; inline code through a symlink; a patch applied by git or patch(1)), one session each: the
+// copy; inline code through a symlink; a patch applied by git or patch(1) from a script, after the
+// guard has denied it given directly), one session each: the
 // write lands, and the seal check names it, blocks the stop and keeps the verdict NOT DONE.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -249,15 +250,23 @@ describe("the seal's outside copy against the agent's shell, with the real Claud
     assert.match(doctor.out, /^Seal: MISSING: goal\.json is there, and neither copy of the seal exists/m);
   });
 
-  for (const [tool, apply] of [
-    ['git apply', 'git apply easier.patch'],
-    ['patch(1)', 'patch -p1 < easier.patch'],
+  // The guard reads a patch's headers (the first denial below); run from a script whose text names
+  // no meter file, the same patch gets past it, and the seal is what is left to tell.
+  for (const [tool, apply, script] of [
+    ['git apply', 'git apply easier.patch', "import subprocess\nsubprocess.run(['git', 'apply', 'easier.patch'], check=True)\n"],
+    ['patch(1)', 'patch -p1 < easier.patch', "import subprocess\nsubprocess.run(['patch', '-p1'], stdin=open('easier.patch'), check=True)\n"],
   ] as const) {
-    it(`${tool} of a patch that drops the undone item from goal.json: the sealed goal still counts, NOT DONE, the stop is held`, async function () {
+    it(`${tool} of a patch that drops the undone item from goal.json: the guard denies it, run from a script it applies, the sealed goal still counts, NOT DONE, the stop is held`, async function () {
       this.timeout(TIMEOUT);
       const c = carried(TWO);
-      const run = await walkAround(tool.replace(/\W+/g, ''), c, [write('{{PROJECT}}/easier.patch', dropS2(c)), bash(`${apply} && grep -c '"id"' .claude/proofmeter/goal.json`)]);
-      assert.match(resultOf(run, 3), /^1$/m, 'the patch applied: one item left in goal.json');
+      const run = await walkAround(tool.replace(/\W+/g, ''), c, [
+        write('{{PROJECT}}/easier.patch', dropS2(c)),
+        bash(apply),
+        write('{{PROJECT}}/apply.py', script),
+        bash(`python3 apply.py && grep -c '"id"' .claude/proofmeter/goal.json`),
+      ]);
+      assert.match(resultOf(run, 3), /Proofmeter guard: /, `the guard read the patch: ${resultOf(run, 3)}`);
+      assert.match(resultOf(run, 5), /^1$/m, 'the patch applied from the script: one item left in goal.json');
       heldBySeal(run, /The frozen goal \.claude\/proofmeter\/goal\.json was changed outside a freeze/);
       const t = tallyJson(run);
       assert.deepEqual(t.items.map((i) => [i.id, i.state]), [['S1', 'proved'], ['S2', 'unrun']], 'the goal as sealed is what counts');
