@@ -90,15 +90,15 @@ export function hasInlineCode(verb: string, args: string[]): boolean {
 }
 
 /**
- * Verbs that print, search, compare or send their words rather than run them (a pull request's
- * body, a query), and builtins that run none: a word given to them is text, never a command.
- */
-/**
  * Verbs that print lines of the files they are given (or of their standard input) as they are or
  * in part: piped into a shell, what they print is read from those files.
  */
 export const PRINTS_FILES: ReadonlySet<string> = new Set(['cat', 'tac', 'head', 'tail', 'nl', 'sort', 'uniq', 'fold', 'expand', 'unexpand', 'fmt', 'cut', 'grep', 'egrep', 'fgrep', 'sed', 'tr']);
 
+/**
+ * Verbs that print, search, compare or send their words rather than run them (a pull request's
+ * body, a query), and builtins that run none: a word given to them is text, never a command.
+ */
 export const TEXT_VERBS = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'which', 'type', 'whatis', 'apropos', 'help', 'alias', 'history', 'logger', 'test', '[', '[[', 'expr', 'jq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'diff', 'cmp', 'comm', 'read', 'let', 'return', 'exit', 'popd', 'hash', 'set', 'shopt', 'unset', 'ulimit', 'umask', 'wait', 'jobs', 'kill', 'true', 'false', ':', 'for', 'case', 'in', 'esac', 'fi', 'done', 'gh', 'glab', 'hub', 'curl', 'wget', 'sqlite3', 'psql', 'mysql', 'notify-send']);
 
 /** Verbs that write, remove or run what they are given: the base of both readings below and in bashWrites. */
