@@ -100,10 +100,9 @@ export function unlisted(report, equivalentsText, prefix = '') {
  */
 export function stale(report, equivalentsText, prefix = '', complete = null) {
   const surviving = new Set(survivors(report, prefix).map((line) => line.split(':', 2).join(':')));
-  // A line with no result yet (a file part-way through a run) is not known to be stale.
+  // A line with no result yet, or in a file part-way through a run (where its surviving mutant may
+  // not have run yet), is not known to be stale: `complete` is the files with every result.
   const scored = new Set(Object.entries(report.files).flatMap(([file, { mutants }]) => mutants.map((m) => `${file}:${m.location.start.line}`)));
-  // In a file part-way through a run, a line's surviving mutant may not have run yet: `complete`
-  // (the files with every result) keeps the list to the files where staleness is known.
   const done = (place) => complete === null || complete.has(place.slice(0, place.lastIndexOf(':')));
   return [...listedPlaces(equivalentsText)].filter((place) => place.startsWith(prefix) && scored.has(place) && !surviving.has(place) && done(place)).sort();
 }
