@@ -10,33 +10,7 @@ import { acceptedNote, openCount } from '../../../src/core/tally/integrityLines'
 import type { NeverCountReason } from '../../../src/core/tally/notCounted';
 import type { ItemJson, LedgerJson, Tally } from '../../../src/core/tally/tally';
 import type { Stage } from '../../../src/core/tally/stages';
-
-const NAMES: Stage['name'][] = ['plan', 'approve', 'build', 'check', 'commit', 'push', 'close'];
-const stages = (states: Partial<Record<Stage['name'], Stage['state']>> = {}): Stage[] =>
-  NAMES.map((name) => ({ name, state: states[name] ?? 'done', detail: `${name} detail` }));
-
-function item(id: string, parts: Partial<ItemJson> = {}): ItemJson {
-  return { id, list: 'Steps', owner: 'claude', state: 'proved', proof: `npm run ${id.toLowerCase()}`, text: `Item ${id}.`, planLine: 3, detail: '', run: null, closedBy: null, handover: null, ...parts };
-}
-
-function tally(parts: Partial<Tally> = {}): Tally {
-  return {
-    goal: { title: 'Ship it', planPath: 'PLAN.md', frozenBy: 'approval', frozenAt: '2026-12-01T10:00:00Z' },
-    verdict: 'done',
-    headline: { done: 4, total: 4 },
-    open: 0,
-    stages: stages(),
-    items: [item('S1')],
-    added: [],
-    ledger: [],
-    findings: [],
-    unreadableLines: 0,
-    unreadableFiles: [],
-    sessions: 1,
-    integrity: [],
-    ...parts,
-  };
-}
+import { item, stages, tally } from './handTally';
 
 /** A run of S1's proof that the ledger did not count, for the given reason and folder. */
 function missed(reason: NeverCountReason, cwd: string | null): LedgerJson {

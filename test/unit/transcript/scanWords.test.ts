@@ -6,11 +6,11 @@ import { strict as assert } from 'node:assert';
 import { wordsDigest } from '../../../src/core/evidence/receipt';
 import { newScanState, scanBytes } from '../../../src/core/transcript/scan';
 import type { TranscriptEvents, TranscriptSource } from '../../../src/core/types';
+import { bytesOf } from './synth';
 
 const T0 = '2026-12-01T10:00:00.000Z';
 const T1 = '2026-12-01T10:00:01.000Z';
 const base = { sessionId: 'words-session', cwd: '/home/dev/proj', isSidechain: false };
-const bytesOf = (lines: string[]): Buffer => Buffer.from(lines.map((l) => l + '\n').join(''));
 const scan = (lines: string[], source: TranscriptSource = 'main'): TranscriptEvents => scanBytes(newScanState('w.jsonl', source), bytesOf(lines)).events;
 /** The same record in the spacing of `JSON.stringify(x, null, 1)` on one line: the scan reads such lines whole. */
 const spaced = (line: string): string => line.replace('"type":"', '"type": "');
