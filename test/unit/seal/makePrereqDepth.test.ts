@@ -32,16 +32,11 @@ describe('make follows prerequisites that are rules', () => {
 });
 
 describe('make follows a chain of prerequisites 30 levels deep', () => {
-  // The expected lists are spelled out for the 30-level case so the counting helpers are checked.
-  it('the helpers count as the cases below expect', () => {
-    assert.deepEqual(runsDownTo(1), ['. $ sh s1.sh (make t1)', '. $ sh s0.sh (make t0)']);
-    assert.equal(partsDownTo(1), 'vars,target:t0,target:t1');
-  });
-
   it('a chain 30 levels deep is followed to its end', () => {
     const rec = recordTool(make, { Makefile: chainMakefile(30) }, ['t0']);
     assert.equal(rec.runs.length, 31);
     assert.equal(rec.runs[0], '. $ sh s30.sh (make t30)');
+    assert.equal(rec.runs[30], '. $ sh s0.sh (make t0)');
     assert.deepEqual(rec, { runs: runsDownTo(30), deps: [`makefile Makefile ${partsDownTo(30)} <- the proof`], notes: [] });
   });
 
@@ -49,6 +44,7 @@ describe('make follows a chain of prerequisites 30 levels deep', () => {
     const rec = recordTool(make, { Makefile: chainMakefile(32) }, ['t0']);
     assert.equal(rec.runs.length, 31);
     assert.equal(rec.runs[0], '. $ sh s30.sh (make t30)');
+    assert.equal(rec.runs[30], '. $ sh s0.sh (make t0)');
     assert.deepEqual(rec, { runs: runsDownTo(30), deps: [`makefile Makefile ${partsDownTo(30)} <- the proof`], notes: [] });
   });
 });
