@@ -36,6 +36,11 @@ describe('the files of a crate a cargo command reads', () => {
     assert.deepEqual(resolveProof('cargo publish', memoryView(CRATE)).deps.filter((d) => d.path === 'Cargo.toml'), []);
   });
 
+  it('members naming each other leave the proof read to the end', () => {
+    const files: Files = { 'Cargo.toml': '[workspace]\nmembers = ["a"]\n', 'a/Cargo.toml': '[workspace]\nmembers = ["../a"]\n' };
+    assert.deepEqual(resolveProof('cargo build', memoryView(files)).unresolved, []);
+  });
+
   it('each file says which cargo subcommand read it', () => {
     const manifest = resolveProof('cargo test', memoryView(CRATE)).deps.find((d) => d.path === 'Cargo.toml');
     assert.ok(manifest?.via.includes('runs cargo test'), manifest?.via);
