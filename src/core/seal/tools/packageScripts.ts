@@ -80,8 +80,10 @@ export const npm: ToolReader = (ctx, args, cwd, via) => {
   };
   if (sub in NPM_ALIASES) runScript(ctx, NPM_ALIASES[sub]!, afterDashes(['', ...rest]), dir, via);
   else if (NPM_RUN.has(sub)) {
-    const name = rest.find((w) => !w.startsWith('-'));
-    if (name !== undefined) runScript(ctx, name, afterDashes(rest), dir, via);
+    // Only the words after the name go to the script: in `npm run -- x` the `--` ends npm's options
+    // and x is the name, not an argument of its own script.
+    const at = rest.findIndex((w) => !w.startsWith('-'));
+    if (at >= 0) runScript(ctx, rest[at]!, afterDashes(['', ...rest.slice(at + 1)]), dir, via);
   } else if (sub === 'exec' || sub === 'x') ctx.run(rest.filter((w) => w !== '--').map(quoteArg).join(' '), dir, via);
 };
 
@@ -129,7 +131,7 @@ function npxCommandStart(args: readonly string[]): number {
 
 /** npm-run-all, run-s, run-p: script names or globs (`test:*`; `*` stays within a `:` part). */
 export const runAll: ToolReader = (ctx, args, cwd, via) => {
-  const { positional } = splitArgs(args, new Set(['--max-parallel', '--npm-path', '-r', '--race']));
+  const { positional } = splitArgs(args, new Set(['--max-parallel', '--npm-path']));
   const pkg = findPackage(ctx, cwd);
   if (!pkg) return;
   for (const raw of positional) {
