@@ -70,4 +70,11 @@ describe('proxy replay cache units at their edges', () => {
     const r = replayRecords(RECORDS.slice(0, 2), scriptedEngine([unpaired]), sha256);
     assert.equal(r.pairingViolations, 1);
   });
+
+  it('keys each kept message by the history up to and including it, so a new history after a boundary reads only the summary', () => {
+    // Both requests keep their one message after the same summary; the messages differ.
+    const records = [user('abcd'), assistant('m1'), { type: 'system', subtype: 'compact_boundary' }, user('ijkl'), assistant('m2')];
+    const r = replayRecords(records, scriptedEngine([compactAt(0), compactAt(0)]), sha256);
+    assert.deepEqual(r, { ...empty, requests: 2, compacted: 2, newCompactions: 2, peakBefore: 40, peakAfter: 24, peakThreshold: 100, estCacheRead: 10, estCacheWrite: 38 });
+  });
 });
