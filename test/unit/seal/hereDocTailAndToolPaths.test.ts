@@ -16,6 +16,13 @@ describe('the last line of a here-document', () => {
   it('a delimiter indented by two tabs under <<- is left out', () => {
     assert.deepEqual(notes('sh <<-END\n\tsh a.sh\n\t\tEND', A), []);
   });
+  it('an unterminated here-document ending in a newline runs its last line as written', () => {
+    assert.deepEqual(deps('sh <<EOF\nsh a.sh\n', A), ['entry a.sh']);
+  });
+  it('a here-document taken by a << that has no delimiter word keeps its every line', () => {
+    // The first << gets the body but no word, so no line can be its delimiter.
+    assert.deepEqual(notes('sh << <<EOF\nStryker was here!', {}), ['the proof: `Stryker` is not a tool the seal reads; its own files are not followed']);
+  });
   it('a tab inside the last line does not make it the delimiter', () => {
     assert.deepEqual(notes('sh <<EOF\nsh a.sh\nEO\tF', A), ['the proof: `EO` is not a tool the seal reads; its own files are not followed']);
   });
