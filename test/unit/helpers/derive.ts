@@ -125,3 +125,20 @@ export function answersOf(r: Rec): Record<string, string> | undefined {
   if (!isAnswers(answers)) throw new Error(`answers that are not text: ${JSON.stringify(answers)}`);
   return answers;
 }
+
+/** Re-runs a recorded call: the tool use of `command` with the result of `resultFromCommand`, appended at the end under a new id. */
+export function appendRun(rs: Rec[], command: string, resultFromCommand: string, n: number): Rec[] {
+  const use = rs[indexOf(rs, isBashUse(command), `run of ${command}`)]!;
+  const src = rs[indexOf(rs, isBashUse(resultFromCommand), `run of ${resultFromCommand}`)]!;
+  const srcId = toolUseOf(src).id;
+  const result = rs[indexOf(rs, isResultFor(srcId), `result of ${resultFromCommand}`)]!;
+  const id = `toolu_rerun_${n}`;
+  const time = new Date(Date.parse(rs[rs.length - 1]!.timestamp ?? '2026-11-29T23:00:00Z') + 1000 * (n + 1)).toISOString();
+  const newUse = structuredClone(use);
+  newUse.timestamp = time;
+  mapBlocks(newUse, (b) => (b.type === 'tool_use' ? { ...b, id } : b));
+  const newResult = structuredClone(result);
+  newResult.timestamp = time;
+  mapBlocks(newResult, (b) => (b.tool_use_id ? { ...b, tool_use_id: id } : b));
+  return [...rs, newUse, newResult];
+}

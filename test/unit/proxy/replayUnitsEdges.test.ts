@@ -2,71 +2,49 @@
 // prefix of the one before reads all of itself, a first message that differs reads nothing, and a
 // summary never shares a key with an uncompacted message.
 import assert from 'node:assert/strict';
-import { Engine } from '../../../src/core/proxy/engine';
-import type { MessagesRequest, Message } from '../../../src/core/proxy/messages';
-import { DEFAULTS } from '../../../src/core/proxy/options';
+import type { Message } from '../../../src/core/proxy/messages';
 import { replayRecords } from '../../../src/core/proxy/replay';
-import type { Decision } from '../../../src/core/proxy/rule';
 import { sha256 } from './build';
-
-type Step = (messages: Message[]) => Decision | null;
-
-// The subclass is made inside the tests: defining it while the file loads would run Engine's code.
-function scriptedEngine(steps: Step[]): Engine {
-  class ScriptedEngine extends Engine {
-    override decideParsed(req: MessagesRequest): Decision | null {
-      const step = steps.shift();
-      if (!step) throw new Error('no decision left in the script');
-      return step(req.messages);
-    }
-  }
-  return new ScriptedEngine({ ...DEFAULTS, calibrate: false }, sha256);
-}
+import { assistant, decisionBase, EMPTY_COUNTS, pass, scriptedEngine, type Step, SUMMARY_MSG, user } from './scriptedEngine';
 
 // A rebuilt user message of four letters is 14 tokens, the assistant's "ok" 15, SUMMARY_MSG 10.
-const SUMMARY_MSG: Message = { role: 'user', content: 'x'.repeat(13) };
-const base = { threshold: 100, headTokens: 0, summarizedTurns: 0, keptTurns: 0, pass: 0, over: false };
-const pass = (est: number): Step => () => ({ ...base, action: 'pass', reason: 'under-threshold', estBefore: est, estAfter: est });
 const compactAt = (cut: number, summary = 'sum'): Step => (messages) => ({
-  ...base, action: 'compact', messages: [SUMMARY_MSG, ...messages.slice(cut)], estBefore: 40, estAfter: 24,
+  ...decisionBase, action: 'compact', messages: [SUMMARY_MSG, ...messages.slice(cut)], estBefore: 40, estAfter: 24,
   cut, headSent: 1, summary,
 });
-const user = (text: string) => ({ type: 'user', message: { role: 'user', content: text } });
-const assistant = (id: string) => ({ type: 'assistant', message: { role: 'assistant', id, content: 'ok' } });
 const RECORDS = [user('abcd'), assistant('m1'), user('efgh'), assistant('m2')];
-const empty = { requests: 0, compacted: 0, reusedPrefix: 0, peakBefore: 0, peakAfter: 0, pairingViolations: 0, estCacheRead: 0, estCacheWrite: 0, overThreshold: 0, peakThreshold: 0, newCompactions: 0 };
 
 describe('proxy replay cache units at their edges', () => {
   it('writes the kept messages after the summary as well as the summary', () => {
     // The second request, abcd / ok / efgh, keeps its last two messages after the summary.
     const r = replayRecords(RECORDS, scriptedEngine([pass(14), compactAt(1)]), sha256);
-    assert.deepEqual(r, { ...empty, requests: 2, compacted: 1, newCompactions: 1, peakBefore: 40, peakAfter: 24, peakThreshold: 100, estCacheWrite: 53 });
+    assert.deepEqual(r, { ...EMPTY_COUNTS, requests: 2, compacted: 1, newCompactions: 1, peakBefore: 40, peakAfter: 24, peakThreshold: 100, estCacheWrite: 53 });
   });
 
   it('reads the whole of a compacted request whose units all begin the one before', () => {
     const r = replayRecords(RECORDS, scriptedEngine([compactAt(0), compactAt(3)]), sha256);
-    assert.deepEqual(r, { ...empty, requests: 2, compacted: 2, newCompactions: 2, peakBefore: 40, peakAfter: 24, peakThreshold: 100, estCacheRead: 10, estCacheWrite: 24 });
+    assert.deepEqual(r, { ...EMPTY_COUNTS, requests: 2, compacted: 2, newCompactions: 2, peakBefore: 40, peakAfter: 24, peakThreshold: 100, estCacheRead: 10, estCacheWrite: 24 });
   });
 
   it('reads nothing when the first message differs from the request before', () => {
     const r = replayRecords(RECORDS, scriptedEngine([compactAt(1), pass(38)]), sha256);
-    assert.deepEqual(r, { ...empty, requests: 2, compacted: 1, newCompactions: 1, peakBefore: 40, peakAfter: 38, peakThreshold: 100, estCacheWrite: 53 });
+    assert.deepEqual(r, { ...EMPTY_COUNTS, requests: 2, compacted: 1, newCompactions: 1, peakBefore: 40, peakAfter: 38, peakThreshold: 100, estCacheWrite: 53 });
   });
 
   it('a summary never matches an uncompacted message, even under a hash that maps everything alike', () => {
     const r = replayRecords(RECORDS, scriptedEngine([pass(14), compactAt(3, '')]), () => '');
-    assert.deepEqual(r, { ...empty, requests: 2, compacted: 1, newCompactions: 1, peakBefore: 40, peakAfter: 24, peakThreshold: 100, estCacheWrite: 24 });
+    assert.deepEqual(r, { ...EMPTY_COUNTS, requests: 2, compacted: 1, newCompactions: 1, peakBefore: 40, peakAfter: 24, peakThreshold: 100, estCacheWrite: 24 });
   });
 
   it('a pass carrying messages reports the size before as the size after', () => {
-    const passWith: Step = (messages) => ({ ...base, action: 'pass', messages: [SUMMARY_MSG], estBefore: 14, estAfter: 3, cut: messages.length, headSent: 1, summary: '' });
+    const passWith: Step = (messages) => ({ ...decisionBase, action: 'pass', messages: [SUMMARY_MSG], estBefore: 14, estAfter: 3, cut: messages.length, headSent: 1, summary: '' });
     const r = replayRecords(RECORDS.slice(0, 2), scriptedEngine([passWith]), sha256);
-    assert.deepEqual(r, { ...empty, requests: 1, peakBefore: 14, peakAfter: 14, peakThreshold: 100, estCacheWrite: 14 });
+    assert.deepEqual(r, { ...EMPTY_COUNTS, requests: 1, peakBefore: 14, peakAfter: 14, peakThreshold: 100, estCacheWrite: 14 });
   });
 
   it('counts a call sent without its result as a pairing violation', () => {
     const call: Message = { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} }] };
-    const unpaired: Step = (messages) => ({ ...base, action: 'compact', messages: [SUMMARY_MSG, call, { role: 'user', content: 'next' }], estBefore: 40, estAfter: 24, cut: messages.length, headSent: 1, summary: 'sum' });
+    const unpaired: Step = (messages) => ({ ...decisionBase, action: 'compact', messages: [SUMMARY_MSG, call, { role: 'user', content: 'next' }], estBefore: 40, estAfter: 24, cut: messages.length, headSent: 1, summary: 'sum' });
     const r = replayRecords(RECORDS.slice(0, 2), scriptedEngine([unpaired]), sha256);
     assert.equal(r.pairingViolations, 1);
   });
@@ -75,6 +53,6 @@ describe('proxy replay cache units at their edges', () => {
     // Both requests keep their one message after the same summary; the messages differ.
     const records = [user('abcd'), assistant('m1'), { type: 'system', subtype: 'compact_boundary' }, user('ijkl'), assistant('m2')];
     const r = replayRecords(records, scriptedEngine([compactAt(0), compactAt(0)]), sha256);
-    assert.deepEqual(r, { ...empty, requests: 2, compacted: 2, newCompactions: 2, peakBefore: 40, peakAfter: 24, peakThreshold: 100, estCacheRead: 10, estCacheWrite: 38 });
+    assert.deepEqual(r, { ...EMPTY_COUNTS, requests: 2, compacted: 2, newCompactions: 2, peakBefore: 40, peakAfter: 24, peakThreshold: 100, estCacheRead: 10, estCacheWrite: 38 });
   });
 });

@@ -4,13 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { resolveProof } from '../../../src/core/seal/resolve';
 import { memoryView } from '../../../src/core/seal/view';
-import type { Files } from './helpers';
-
-function deps(files: Files, proof: string): string[] {
-  return resolveProof(proof, memoryView(files))
-    .deps.map((d) => `${d.role} ${d.path}`)
-    .sort();
-}
+import { depLines, type Files } from './helpers';
 
 const CRATE: Files = { 'Cargo.toml': '[package]\nname = "x"\n', 'tests/it.rs': '#[test] fn b() {}\n' };
 
@@ -29,7 +23,7 @@ const CASES: Array<[string, Files, string, string[]]> = [
 
 describe('the files of a crate a cargo command reads', () => {
   for (const [name, files, proof, expected] of CASES) {
-    it(name, () => assert.deepEqual(deps(files, proof), [...expected].sort()));
+    it(name, () => assert.deepEqual(depLines(files, proof), [...expected].sort()));
   }
 
   it('a subcommand that builds nothing reads no crate file', () => {

@@ -1,15 +1,7 @@
 // cargo's dependencies beyond `cargo test`: nextest and its config, `cargo t`, --manifest-path,
 // plain workspace members, and the lint configs clippy and rustfmt read.
 import { strict as assert } from 'node:assert';
-import { resolveProof } from '../../../src/core/seal/resolve';
-import { memoryView } from '../../../src/core/seal/view';
-import type { Files } from './helpers';
-
-function deps(files: Files, proof: string): string[] {
-  return resolveProof(proof, memoryView(files))
-    .deps.map((d) => `${d.role} ${d.path}`)
-    .sort();
-}
+import { depLines, type Files } from './helpers';
 
 const CRATE: Files = { 'Cargo.toml': '[package]\nname = "x"\n', 'tests/it.rs': '#[test] fn b() {}\n' };
 
@@ -27,6 +19,6 @@ const CASES: Array<[string, Files, string, string[]]> = [
 
 describe('cargo subcommands and options choose what the seal reads', () => {
   for (const [name, files, proof, expected] of CASES) {
-    it(name, () => assert.deepEqual(deps(files, proof), [...expected].sort()));
+    it(name, () => assert.deepEqual(depLines(files, proof), [...expected].sort()));
   }
 });

@@ -5,9 +5,8 @@ import { strict as assert } from 'node:assert';
 import { classifySeal } from '../../../src/core/seal/classify';
 import type { DepRef } from '../../../src/core/seal/deps';
 import type { FileFacts, SealSnapshot } from '../../../src/core/seal/snapshot';
+import { dep, text } from './sealSnapshots';
 
-const text = (path: string, content: string): FileFacts => ({ path, exists: true, size: content.length, mtimeMs: 1, ctimeMs: 1, sha256: `sha:${content}`, content });
-const dep = (path: string, role: DepRef['role'], parts: string[] | null = null): DepRef => ({ path, role, parts, via: 'the proof' });
 const snap = (deps: DepRef[], files: FileFacts[]): SealSnapshot => ({ version: 1, takenAtMs: 0, proofs: [{ proof: 'sh x', deps, unresolved: [] }], gates: [], files, dirs: [] });
 
 describe('classifySeal order (classifyHead)', () => {

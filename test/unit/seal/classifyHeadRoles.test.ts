@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { classifySeal } from '../../../src/core/seal/classify';
 import type { SealSnapshot } from '../../../src/core/seal/snapshot';
 import type { Finding } from '../../../src/core/findings/finding';
-import { dep, found, pkg, snap, text } from './classifyHeadShared';
+import { dep, found, pkg, snap, text } from './sealSnapshots';
 
 interface Case {
   name: string;

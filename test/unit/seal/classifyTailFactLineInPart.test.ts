@@ -3,9 +3,9 @@
 import { strict as assert } from 'node:assert';
 import { classifySeal } from '../../../src/core/seal/classify';
 import type { DepRef } from '../../../src/core/seal/deps';
-import type { FileFacts, SealSnapshot } from '../../../src/core/seal/snapshot';
+import type { SealSnapshot } from '../../../src/core/seal/snapshot';
+import { text } from './sealSnapshots';
 
-const text = (path: string, content: string): FileFacts => ({ path, exists: true, size: new TextEncoder().encode(content).length, mtimeMs: 1, ctimeMs: 1, sha256: `sha:${content}`, content });
 const MK: DepRef = { path: 'Makefile', role: 'makefile', parts: ['target:test'], via: 'the proof' };
 const snap = (content: string): SealSnapshot => ({ version: 1, takenAtMs: 0, proofs: [{ proof: 'make test', deps: [MK], unresolved: [] }], gates: [], files: [text('Makefile', content)], dirs: [] });
 

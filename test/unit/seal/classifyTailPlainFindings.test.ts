@@ -4,35 +4,11 @@
 // counted against its own sealed test files only. Each case lists every finding in full.
 import { strict as assert } from 'node:assert';
 import { classifySeal } from '../../../src/core/seal/classify';
-import type { DepRef } from '../../../src/core/seal/deps';
-import type { FileFacts, SealSnapshot } from '../../../src/core/seal/snapshot';
+import type { SealSnapshot } from '../../../src/core/seal/snapshot';
 import type { Finding } from '../../../src/core/findings/finding';
+import { absent, dep, error, snap, text, warning } from './sealSnapshots';
 
-const text = (path: string, content: string): FileFacts => ({ path, exists: true, size: new TextEncoder().encode(content).length, mtimeMs: 1, ctimeMs: 1, sha256: `sha:${content}`, content });
-const absent = (path: string): FileFacts => ({ path, exists: false, size: 0, mtimeMs: 0, ctimeMs: 0, sha256: null, content: null });
-const dep = (path: string, role: DepRef['role'], parts: string[] | null = null): DepRef => ({ path, role, parts, via: 'the proof' });
-const snap = (proofs: Array<[string, DepRef[]]>, files: FileFacts[], gates: DepRef[] = []): SealSnapshot => ({ version: 1, takenAtMs: 0, proofs: proofs.map(([proof, deps]) => ({ proof, deps, unresolved: [] })), gates, files, dirs: [] });
 
-const warning = (id: string, kind: Finding['kind'], file: string, message: string, line: number | null, evidence: string): Finding => ({
-  id,
-  kind,
-  severity: 'warning',
-  message,
-  action: `check that the plan asked for this change (git diff -- ${file}); the person can accept ${id}`,
-  file,
-  line,
-  evidence,
-});
-const error = (id: string, kind: Finding['kind'], file: string, message: string, line: number | null, evidence: string): Finding => ({
-  id,
-  kind,
-  severity: 'error',
-  message,
-  action: `restore ${file} to its sealed content (git diff -- ${file}), or ask the person to accept ${id}`,
-  file,
-  line,
-  evidence,
-});
 const removed = (id: string, message: string, evidence: string): Finding => ({
   id,
   kind: 'tests-removed',

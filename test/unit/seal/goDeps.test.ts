@@ -1,15 +1,7 @@
 // go's dependencies beyond `go test ./...`: `go vet` reads the module files only, and test files
 // named on the line are read as given (a path outside the workspace is dropped).
 import { strict as assert } from 'node:assert';
-import { resolveProof } from '../../../src/core/seal/resolve';
-import { memoryView } from '../../../src/core/seal/view';
-import type { Files } from './helpers';
-
-function deps(files: Files, proof: string): string[] {
-  return resolveProof(proof, memoryView(files))
-    .deps.map((d) => `${d.role} ${d.path}`)
-    .sort();
-}
+import { depLines, type Files } from './helpers';
 
 const MOD: Files = { 'go.mod': 'module example.com/m\n', 'go.work': 'go 1.22\n', 'a_test.go': '', 'b_test.go': '', 'pkg/c_test.go': '' };
 
@@ -22,6 +14,6 @@ const CASES: Array<[string, Files, string, string[]]> = [
 
 describe('go subcommands and named files choose what the seal reads', () => {
   for (const [name, files, proof, expected] of CASES) {
-    it(name, () => assert.deepEqual(deps(files, proof), [...expected].sort()));
+    it(name, () => assert.deepEqual(depLines(files, proof), [...expected].sort()));
   }
 });

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { classifySeal, depPaths } from '../../../src/core/seal/classify';
-import { resolveSeal } from '../../../src/core/seal/resolve';
+import { resolveProof, resolveSeal } from '../../../src/core/seal/resolve';
 import type { SealSnapshot } from '../../../src/core/seal/snapshot';
 import { memoryView, recordingView } from '../../../src/core/seal/view';
 import type { Finding } from '../../../src/core/findings/finding';
@@ -71,4 +71,11 @@ export function replaceIn(files: Files, path: string, from: string | RegExp, to:
   const next = text.replace(from, to);
   if (next === text) throw new Error(`${String(from)} is not in ${path}`);
   files[path] = next;
+}
+
+/** What one proof depends on in `files`, as sorted `role path` lines. */
+export function depLines(files: Files, proof: string): string[] {
+  return resolveProof(proof, memoryView(files))
+    .deps.map((d) => `${d.role} ${d.path}`)
+    .sort();
 }

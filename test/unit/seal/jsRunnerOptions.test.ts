@@ -5,13 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { resolveProof } from '../../../src/core/seal/resolve';
 import { memoryView } from '../../../src/core/seal/view';
-import type { Files } from './helpers';
-
-function deps(files: Files, proof: string): string[] {
-  return resolveProof(proof, memoryView(files))
-    .deps.map((d) => `${d.role} ${d.path}`)
-    .sort();
-}
+import { depLines, type Files } from './helpers';
 
 const pkg = (extra: Record<string, unknown>) => JSON.stringify({ name: 'x', ...extra });
 const VITEST_INCLUDE = (globs: string[]) => `export default { test: { include: [${globs.map((g) => `'${g}'`).join(', ')}] } }\n`;
@@ -56,7 +50,7 @@ const CASES: Array<[string, Files, string, string[]]> = [
 
 describe('JavaScript runner options choose the configs and tests the seal reads', () => {
   for (const [name, files, proof, expected] of CASES) {
-    it(name, () => assert.deepEqual(deps(files, proof), [...expected].sort()));
+    it(name, () => assert.deepEqual(depLines(files, proof), [...expected].sort()));
   }
 
   it('bun test says it runs bun test', () => {

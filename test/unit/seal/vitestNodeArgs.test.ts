@@ -3,13 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { resolveProof } from '../../../src/core/seal/resolve';
 import { memoryView } from '../../../src/core/seal/view';
-import type { Files } from './helpers';
-
-function deps(files: Files, proof: string): string[] {
-  return resolveProof(proof, memoryView(files))
-    .deps.map((d) => `${d.role} ${d.path}`)
-    .sort();
-}
+import { depLines, type Files } from './helpers';
 
 const INCLUDE_ALL = "export default { test: { include: ['**/*'] } }\n";
 
@@ -39,7 +33,7 @@ const CASES: Array<[string, Files, string, string[]]> = [
 
 describe('vitest and node options choose the files the seal reads', () => {
   for (const [name, files, proof, expected] of CASES) {
-    it(name, () => assert.deepEqual(deps(files, proof), [...expected].sort()));
+    it(name, () => assert.deepEqual(depLines(files, proof), [...expected].sort()));
   }
 
   for (const flag of ['--eval', '-p', '--print']) {
