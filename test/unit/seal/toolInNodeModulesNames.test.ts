@@ -8,6 +8,7 @@ const CASES: Array<[string, string, string | null]> = [
   ['a scope of one letter is still only the scope', 'node_modules/@s/pkg/bin/x.js', 'pkg'],
   ['an unscoped package is named by its folder', 'node_modules/jest/bin/jest.js', 'jest'],
   ['a package folder of several letters is the whole folder name', 'node_modules/mocha/bin/mocha', 'mocha'],
+  ['a package folder of one letter is named too', 'node_modules/x/cli.js', 'x'],
   ['a .bin entry ending in .json keeps its whole name, since only a final .js is dropped', 'node_modules/.bin/run.json', 'run.json'],
   ['a .bin entry ending in .js loses it', 'node_modules/.bin/mocha.js', 'mocha'],
   ['a .bin entry ending in .cjs loses it', 'node_modules/.bin/mocha.cjs', 'mocha'],
