@@ -54,22 +54,22 @@ function renderWord(word: Word, home: string | null): string {
       continue;
     }
     // An unterminated quote keeps its opening mark so it never equals a terminated one.
-    const seg = markHome(p.closed ? { quote: p.quote, text: p.raw } : { quote: '', text: p.quote + p.raw }, i === 0, i === word.pieces.length - 1, home);
+    const seg = markHome(p.closed ? { quote: p.quote, text: p.raw } : { quote: '', text: p.quote + p.raw }, i === 0, home);
     if (!(PLAIN.test(seg.text) || (seg.quote === '' && seg.text === ''))) plain = false;
     texts.push(seg);
   }
-  const joined = texts.map((s) => s.text).join('');
-  if (joined.length > 0 && plain) return joined;
+  if (plain) return texts.map((s) => s.text).join('');
   return texts.map((s) => s.quote + s.text + (s.quote === "$'" ? "'" : s.quote)).join('');
 }
 
-function markHome(seg: Segment, first: boolean, last: boolean, home: string | null): Segment {
+function markHome(seg: Segment, first: boolean, home: string | null): Segment {
   let text = seg.text;
   // A literal home path is the home folder in any quoting; the variable forms expand outside '...'.
   if (home && home !== '/') text = replaceHomePath(text, home);
   if (seg.quote !== "'" && seg.quote !== "$'") text = text.replace(/\$\{HOME\}|\$HOME(?![A-Za-z0-9_])/g, HOME);
   // Bash expands `~` only up to an unquoted `/` or the word's end: `~"/x"` and `~'x'` stay as written.
-  if (seg.quote === '' && first && (/^~\//.test(text) || (text === '~' && last))) text = HOME + text.slice(1);
+  // A word that is `~` alone needs no marking: HOME is written back as `~`.
+  if (seg.quote === '' && first && /^~\//.test(text)) text = HOME + text.slice(1);
   return { quote: seg.quote, text };
 }
 

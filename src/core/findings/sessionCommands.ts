@@ -79,11 +79,14 @@ export function sessionCommandFindings(transcripts: readonly TranscriptEvents[],
 }
 
 /**
- * A quick look before the command is read word by word: `git` in its text once quotes and
- * backslashes are dropped, since `g''it push --force` and `g\\it reset --hard` run git too.
+ * A quick look before the command is read word by word: `git` in its text once line
+ * continuations, quotes and backslashes are dropped, since `g''it push --force`, `g\\it reset
+ * --hard` and `g\\<newline>it push -f` run git too. `$'...'` can spell any name in escapes
+ * (`$'\\x67it'`), so a command with one is always read.
  */
 function mayRunGit(command: string): boolean {
-  return /\bgit\b/.test(command.replace(/['"\\]/g, ''));
+  if (command.includes("$'")) return true;
+  return /\bgit\b/.test(command.replace(/\\\n/g, '').replace(/['"\\]/g, ''));
 }
 
 /** Whether a command is one these findings read: the scan keeps such runs (transcript/keep.ts). */

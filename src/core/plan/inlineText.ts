@@ -56,7 +56,7 @@ export function flatten(nodes: readonly PhrasingContent[]): Flat {
 
 /** Plain text of any node, for headings. */
 export function plainText(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string') {
+  if ('value' in node) {
     return node.type === 'inlineCode' ? codeValue(node.value) : node.value;
   }
   if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';

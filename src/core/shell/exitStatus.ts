@@ -184,6 +184,11 @@ function checksExistence(c: SimpleCommand): boolean {
 export function existenceOnly(src: string, script: Script = parse(src)): boolean {
   const bang = (list: AndOr[]): boolean => list.some((ao) => ao.pipelines.some((p) => p.bang || p.commands.some((c) => c.kind === 'subshell' && bang(c.list))));
   if (script.subs.length || bang(script.list)) return false;
-  const commands = simpleCommands(script.list).filter((c) => c.words.length > 0 && verbOf(c) !== 'set');
+  // Only commands that run something are judged: `set -e`, bare assignments (`A=1`) and bare
+  // redirections (`> log`) neither check nor prove anything beside a check.
+  const commands = simpleCommands(script.list).filter((c) => {
+    const verb = verbOf(c);
+    return verb !== undefined && verb !== 'set';
+  });
   return commands.length > 0 && commands.every(checksExistence);
 }

@@ -28,6 +28,7 @@ describe("findings from the session's own commands", () => {
     ['git reset --hard inside a subshell', run('(cd sub && git reset --hard)'), ['history-rewritten:warning']],
     ['a plain commit', run('git commit -m "feat"'), []],
     ['--no-verify before the freeze', run('git commit --no-verify -m x', { at: { file: '/t/s.jsonl', line: 3, time: '2026-12-01T09:00:00.000Z' } }), []],
+    ['--no-verify at the very moment of the freeze', run('git commit --no-verify -m x', { at: { file: '/t/s.jsonl', line: 3, time: FROZEN } }), ['no-verify:warning']],
     ['--no-verify by a subagent', run('git commit --no-verify -m x', { source: 'subagent' }), []],
     ['--no-verify in a sidechain', run('git commit --no-verify -m x', { sidechain: true }), []],
     ['a force push that failed', run('git push -f', { end: { kind: 'failed', reason: 'exit 1', exitCode: 1 } }), []],

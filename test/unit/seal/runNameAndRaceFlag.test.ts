@@ -29,6 +29,18 @@ describe('package scripts: the script name after --, and flags of npm-run-all', 
     });
   });
 
+  it('`npm test -- -x` hands the flag after -- to the script', () => {
+    assert.deepEqual(recordTool(npm, TWO, ['test', '--', '-x']), {
+      runs: ['. $ sh t.sh -x (scripts.test)'],
+      deps: ['manifest package.json json:scripts.test <- the proof'],
+      notes: [],
+    });
+  });
+
+  it('`npm run --silent` names no script and runs nothing', () => {
+    assert.deepEqual(recordTool(npm, TWO, ['run', '--silent']), { runs: [], deps: [], notes: [] });
+  });
+
   for (const flag of ['-r', '--race']) {
     it(`\`run-p ${flag} lint test\` runs both scripts: ${flag} is a flag and takes no value`, () => {
       assert.deepEqual(recordTool(runAll, TWO, [flag, 'lint', 'test']), BOTH);

@@ -39,6 +39,10 @@ const EXISTENCE: Array<[string, string, boolean]> = [
   ['a negated check on either side of || spoils the whole script', '! test -e x || test -e y', false],
   ['a negated check inside a subshell is negated too', '(! test -e x)', false],
   ['a negated subshell stage of a pipeline spoils it', 'test -e y | (! test -e x)', false],
+  ['an assignment alone checks nothing', 'A=1', false],
+  ['`set -e` alone checks nothing', 'set -e', false],
+  ['an assignment beside a check leaves it only a check', 'A=1; test -e x', true],
+  ['a redirection alone beside a check leaves it only a check', 'test -e x && > y', true],
 ];
 
 describe('existenceOnly: which proofs only check that files exist', () => {

@@ -74,16 +74,17 @@ export const npm: ToolReader = (ctx, args, cwd, via) => {
   const dir = cwdOpt === null ? cwd : joinPath(cwd, cwdOpt) ?? cwd;
   const [sub, ...rest] = words;
   if (sub === undefined) return;
-  const afterDashes = (w: string[]) => {
+  // What reaches the script: every word after `--`, or without one the words that are no flags.
+  const scriptArgs = (w: string[]) => {
     const k = w.indexOf('--');
-    return k < 0 ? w.filter((x) => !x.startsWith('-')).slice(1) : w.slice(k + 1);
+    return k < 0 ? w.filter((x) => !x.startsWith('-')) : w.slice(k + 1);
   };
-  if (sub in NPM_ALIASES) runScript(ctx, NPM_ALIASES[sub]!, afterDashes(['', ...rest]), dir, via);
+  if (sub in NPM_ALIASES) runScript(ctx, NPM_ALIASES[sub]!, scriptArgs(rest), dir, via);
   else if (NPM_RUN.has(sub)) {
     // Only the words after the name go to the script: in `npm run -- x` the `--` ends npm's options
     // and x is the name, not an argument of its own script.
     const at = rest.findIndex((w) => !w.startsWith('-'));
-    if (at >= 0) runScript(ctx, rest[at]!, afterDashes(['', ...rest.slice(at + 1)]), dir, via);
+    if (at >= 0) runScript(ctx, rest[at]!, scriptArgs(rest.slice(at + 1)), dir, via);
   } else if (sub === 'exec' || sub === 'x') ctx.run(rest.filter((w) => w !== '--').map(quoteArg).join(' '), dir, via);
 };
 
