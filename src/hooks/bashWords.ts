@@ -111,6 +111,9 @@ export function readsWrites(verb: string): boolean {
   return writesWhatItIsGiven(verb) || ['find', 'tar', 'bsdtar', 'unzip', 'eval', 'source'].includes(verb);
 }
 
+// patch's options whose value is the next word (`-d sub`, `-p 1`): that word is no file operand.
+const PATCH_VALUE: ReadonlySet<string> = new Set(['-d', '--directory', '-p', '--strip', '-o', '--output', '-r', '--reject-file', '-D', '--ifdef', '-F', '--fuzz', '-B', '--prefix', '-Y', '--basename-prefix', '-z', '--suffix', '-V', '--version-control']);
+
 /**
  * The patch files a command applies: `patch -i f`, `patch orig f`, `git apply f…`, `git am f…`, or
  * the file on its standard input (`patch -p1 < f`).
@@ -119,18 +122,20 @@ export function patchFiles(verb: string, args: readonly string[], stdin: string 
   if (verb === 'patch') {
     const k = args.findIndex((a) => a === '-i' || a === '--input' || /^(-i|--input=)./.test(a));
     if (k >= 0) return [args[k]!.length > 2 && args[k] !== '--input' ? args[k]!.replace(/^(-i|--input=)/, '') : (args[k + 1] ?? '')];
-    const second = operands([...args])[1];
+    const second = operands(args.filter((_, k) => !PATCH_VALUE.has(args[k - 1] ?? '')))[1];
     return second !== undefined ? [second] : stdin !== undefined ? [stdin] : [];
   }
   const sub = verb === 'git' ? gitCall(['git', ...args])?.sub : null;
   if (sub !== 'apply' && sub !== 'am') return [];
-  const files = operands(args.slice(args.indexOf(sub) + 1));
+  const after = args.slice(args.indexOf(sub) + 1);
+  const files = operands(after.filter((_, k) => after[k - 1] !== '--directory'));
   return files.length ? files : stdin !== undefined ? [stdin] : [];
 }
 
 /**
  * The files a patch writes, by the names its headers give (`diff --git a/x b/x`, `--- a/x`,
- * `+++ b/x`): each as written and without its first folder, since `-p1` (git's default) strips it.
+ * `+++ b/x`): each as written and without each of its leading folders, since `-pN` strips N of
+ * them (`-p1` is git's default; `-p2` makes `a/x/.claude/settings.json` the settings).
  */
 export function patchedPaths(text: string): string[] {
   const names = new Set<string>();
@@ -138,8 +143,28 @@ export function patchedPaths(text: string): string[] {
     for (const name of [m[1], m[2], m[3]]) {
       if (name === undefined || name === '/dev/null') continue;
       names.add(name);
-      if (name.includes('/')) names.add(name.slice(name.indexOf('/') + 1));
+      for (let at = name.indexOf('/'); at >= 0 && at + 1 < name.length; at = name.indexOf('/', at + 1)) names.add(name.slice(at + 1));
     }
   }
   return [...names];
+}
+
+/**
+ * Where a patch command applies its patch: the folder it changes to before anything else
+ * (`patch -d dir`, `patch --directory=dir`, `git -C dir apply`), which its patch file and the
+ * names in the patch are read from, and the folder `git apply --directory=root` puts before each
+ * name.
+ */
+export function patchPlace(verb: string, args: readonly string[]): { dir: string | null; root: string | null } {
+  if (verb === 'patch') {
+    const k = args.findIndex((a) => a === '-d' || a === '--directory' || /^(-d|--directory=)./.test(a));
+    if (k < 0) return { dir: null, root: null };
+    return { dir: args[k]!.length > 2 && args[k] !== '--directory' ? args[k]!.replace(/^(-d|--directory=)/, '') : (args[k + 1] ?? null), root: null };
+  }
+  const call = verb === 'git' ? gitCall(['git', ...args]) : null;
+  if (!call || (call.sub !== 'apply' && call.sub !== 'am')) return { dir: null, root: null };
+  const after = args.slice(args.indexOf(call.sub) + 1);
+  const k = after.findIndex((a) => a === '--directory' || a.startsWith('--directory='));
+  const root = k < 0 ? null : after[k] === '--directory' ? (after[k + 1] ?? null) : after[k]!.slice('--directory='.length);
+  return { dir: call.dir, root };
 }

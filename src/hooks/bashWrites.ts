@@ -16,7 +16,7 @@ import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, st
 import { gitCall } from '../core/findings/gitActions';
 import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
 import { assigns, expand, globbedFolder, located, madeLink, type BashScope } from './bashScope';
-import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
+import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
 
@@ -109,10 +109,12 @@ function pipedOperands(commands: readonly Command[], scope: BashScope, found: Ba
   const words = (c: Command) => (c.kind === 'simple' ? (expandedWords(c.words) ?? []) : []);
   commands.forEach((c, k) => {
     const xargs = stripPrefix(words(c), NOT_XARGS);
-    if (k > 0 && SHELLS.has(verbName(xargs[0] ?? ''))) {
-      const before = commands[k - 1]!;
-      pipedScript(words(before), before.kind === 'simple' ? stdinFile(segmentOf(before)?.redirects ?? []) : undefined, xargs.slice(1), scope, found, depth);
-    }
+    const before = commands[k - 1];
+    const beforeStdin = before?.kind === 'simple' ? stdinFile(segmentOf(before)?.redirects ?? []) : undefined;
+    if (before && SHELLS.has(verbName(xargs[0] ?? ''))) pipedScript(words(before), beforeStdin, xargs.slice(1), scope, found, depth);
+    // `cat x.diff | patch -p1`, `printf … | git apply`: the patch comes down the pipe.
+    const verb = verbName(xargs[0] ?? '');
+    if (before && (verb === 'patch' || verb === 'git')) appliedPatches(verb, xargs.slice(1), { texts: printedTexts(words(before), beforeStdin, '\n', scope) }, scope, found);
     if (k === 0 || verbName(xargs[0] ?? '') !== 'xargs') return;
     const run = verbName(stripPrefix(xargs)[0] ?? '');
     if (!writesOperands(run)) return;
@@ -126,12 +128,20 @@ function pipedOperands(commands: readonly Command[], scope: BashScope, found: Ba
  */
 function pipedScript(before: readonly string[], beforeStdin: string | undefined, shellArgs: readonly string[], scope: BashScope, found: BashFinding[], depth: number): void {
   if (shellArgs.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a)) || operands([...shellArgs]).length) return;
+  for (const text of printedTexts(before, beforeStdin, ' ', scope)) found.push(...analyzeAt(text, scope, depth + 1));
+}
+
+/**
+ * What a pipeline stage prints, where the guard can tell: the words of `echo`/`printf` (joined by
+ * `sep`, `\n` read as a line break), or the files a stage that prints lines of files reads
+ * (`head -n 5 fix.sh`, `cat < fix.sh`), each whole, which holds every part it can print.
+ */
+function printedTexts(before: readonly string[], beforeStdin: string | undefined, sep: string, scope: BashScope): string[] {
   const [verb, ...args] = stripPrefix(before);
   const name = verbName(verb ?? '');
-  if (name === 'echo' || name === 'printf') found.push(...analyzeAt(args.filter((a) => !/^-[neE]+$/.test(a)).join(' ').replace(/\\n/g, '\n'), scope, depth + 1));
-  // A stage that prints lines of files (`head -n 5 fix.sh`, `cat < fix.sh`) hands the shell part
-  // of them: each file is read whole, which holds every part it can print.
-  else if (PRINTS_FILES.has(name)) for (const f of [...operands(args), ...(beforeStdin ? [beforeStdin] : [])]) found.push(...analyzeScript(f, scope, depth));
+  if (name === 'echo' || name === 'printf') return [args.filter((a) => !/^-[neE]+$/.test(a)).join(sep).replace(/\\n/g, '\n')];
+  if (!PRINTS_FILES.has(name)) return [];
+  return [...operands(args), ...(beforeStdin ? [beforeStdin] : [])].flatMap((f) => scriptText(f, scope) ?? []);
 }
 
 /** The largest script file read before it runs; a larger one is left to the seal check. */
@@ -250,6 +260,22 @@ function checkInto(token: string, how: string, mode: 'write' | 'destroy', scope:
   if (f) found.push({ target: f.target, kind: f.kind, how });
 }
 
+// Stands for standard input among the patch files a command applies.
+const STDIN = '\u0000stdin';
+
+/**
+ * A patch writes the files its headers name, wherever the command line points: `patch` and
+ * `git apply`/`git am` are refused when a patch they apply names a protected file. Their patch
+ * files are read from the folder they change to (`-d`, `git -C`); what comes on standard input
+ * is a file the shell opens (`< p.diff`), a here-document, or what the stage before prints.
+ */
+function appliedPatches(verb: string, args: readonly string[], stdin: { file?: string; texts: readonly string[] }, scope: BashScope, found: BashFinding[]): void {
+  const place = patchPlace(verb, args);
+  const at = place.dir === null ? scope : { ...scope, cwd: resolve(scope.cwd, expand(place.dir, scope)) };
+  const texts = patchFiles(verb, args, STDIN).flatMap((f) => (f !== STDIN ? [scriptText(f, at) ?? ''] : stdin.file !== undefined ? [scriptText(stdin.file, scope) ?? ''] : stdin.texts));
+  for (const t of texts) for (const p of patchedPaths(t)) checkInto(place.root === null ? p : join(place.root, p), 'applied patch', 'write', at, found);
+}
+
 /** Reads one simple command run in scope.cwd; returns the folder the shell is in after it. */
 function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFinding[]): string {
   const check = (token: string, how: string, mode: 'write' | 'destroy') => checkInto(token, how, mode, scope, found);
@@ -346,8 +372,7 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     runsRest(words, scope, depth, found);
   }
   for (const out of outputValues(verb, args)) check(out, `${verb} output`, 'write');
-  // A patch writes the files its headers name, wherever the command line points.
-  for (const f of patchFiles(verb, args, stdinFile(seg.redirects))) for (const p of patchedPaths(scriptText(f, scope) ?? '')) check(p, 'applied patch', 'write');
+  appliedPatches(verb, args, { file: stdinFile(seg.redirects), texts: stdinText(seg) }, scope, found);
   // The meter's own commands that change the gate: every runner subcommand but the agent's own.
   const call = gateChange(known);
   if (call) found.push({ target: `proofmeter ${call.sub}`, kind: 'gate-change', how: 'meter command' });

@@ -4,7 +4,7 @@
 // replacing the settings, an output option (`sort -o`), and a patch whose headers name the settings
 // (`git apply`, `patch -p1 <`). A skill copied into `.claude/skills/` still goes through.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { walkGuard } from './guardWalk';
 import { realCliSuite } from './scenarioKit';
@@ -35,5 +35,29 @@ describe('the guard against writes past a writing verb, with the real Claude Cod
       allowed: { command: 'mkdir -p .claude/skills && cp -r skills/tidy .claude/skills/ && echo installed', prints: /installed/ },
     });
     assert.ok(existsSync(join(run.project, '.claude', 'skills', 'tidy', 'SKILL.md')), 'the skill was copied');
+  });
+
+  it('a patch of the settings down a pipe (`cat | patch`, `cat | git apply`), stripped of two folders (`-p2`), or applied from another folder (`git -C ..`, `--directory=.claude`): all denied, state and settings keep their bytes, the stop is held; an ordinary patch down a pipe goes through', async function () {
+    this.timeout(150_000);
+    const run = await walkGuard(cli, {
+      name: 'guard-patch-reach',
+      files: {
+        'sub/README.md': 'a subfolder\n',
+        'src/x.txt': 'a\n',
+        'fix.diff': 'diff --git a/.claude/settings.json b/.claude/settings.json\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{\n+{}\n',
+        'deep.diff': '--- a/x/.claude/settings.json\n+++ b/x/.claude/settings.json\n@@ -1 +1 @@\n-{\n+{}\n',
+        'bare.diff': 'diff --git a/settings.json b/settings.json\n--- a/settings.json\n+++ b/settings.json\n@@ -1 +1 @@\n-{\n+{}\n',
+        'ok.diff': '--- a/src/x.txt\n+++ b/src/x.txt\n@@ -1 +1 @@\n-a\n+b\n',
+      },
+      denied: [
+        'cat fix.diff | patch -p1',
+        'cat fix.diff | git apply',
+        'patch -p2 < deep.diff',
+        'cd sub && git -C .. apply fix.diff',
+        'git apply --directory=.claude bare.diff',
+      ],
+      allowed: { command: 'cat ok.diff | patch -p1 && cat src/x.txt', prints: /^b$/m },
+    });
+    assert.equal(readFileSync(join(run.project, 'src', 'x.txt'), 'utf8'), 'b\n');
   });
 });
