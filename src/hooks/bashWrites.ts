@@ -14,7 +14,7 @@ import type { Word } from '../core/shell/lex';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
-import { classifyPath, mentionsProtected, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
+import { classifyPath, mentionsProtected, namesClaudeFolder, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
 import { assigns, expand, globbedFolder, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
@@ -260,6 +260,9 @@ function checkInto(token: string, how: string, mode: 'write' | 'destroy', scope:
   if (f) found.push({ target: f.target, kind: f.kind, how });
 }
 
+/** Code the guard cannot take apart is refused when it names the meter's files or the `.claude` folder whole. */
+const namesMeterFiles = (code: string): boolean => mentionsProtected(code) || namesClaudeFolder(code);
+
 // Stands for standard input among the patch files a command applies.
 const STDIN = '\u0000stdin';
 
@@ -364,9 +367,9 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     const dir = ops[0] ? expand(ops[0], scope) : scope.home;
     if (/[*?[]/.test(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
     else if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
-  } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some((a) => mentionsProtected(a))) || stdinText(seg).some(mentionsProtected))) {
+  } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some(namesMeterFiles)) || stdinText(seg).some(namesMeterFiles))) {
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
-  } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && mentionsProtected(scriptText(ops[0], scope) ?? '')) {
+  } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && namesMeterFiles(scriptText(ops[0], scope) ?? '')) {
     found.push({ target: 'a script naming the meter\'s files', kind: 'state', how: `${verb} ${ops[0]}` });
   } else if (!TEXT_VERBS.has(verb) && !isInterpreter(verb) && !IN_PLACE.has(verb)) {
     runsRest(words, scope, depth, found);

@@ -100,3 +100,13 @@ export function shown(abs: string, prot: Protected): string {
 export function mentionsProtected(text: string): boolean {
   return /\.claude\/+(?:\.\/+)*(?:proofmeter|settings(?:\.local)?\.json)|disableAllHooks|allowManagedHooksOnly|(?:state|XDG_STATE_HOME\W{0,8}|Application Support)\/+proofmeter\b/.test(text);
 }
+
+/**
+ * Code that names the workspace's `.claude` folder itself as a quoted path, as code removing or
+ * replacing it whole would (`shutil.rmtree('.claude')`, `system("rm -rf .claude")`,
+ * `rmSync("./.claude/")`): the settings and the state go with it. A mention inside a sentence
+ * (`"see the .claude folder"`) or of a folder below it (`'.claude/skills'`) is not such a name.
+ */
+export function namesClaudeFolder(text: string): boolean {
+  return /['"`](?:[^'"`\n]*[ \t/])?\.claude\/*['"`]/.test(text);
+}
