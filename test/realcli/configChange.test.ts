@@ -39,7 +39,7 @@ const held = (run: RunResult): boolean => {
  * hook switch in pieces so no reader of its text sees them (the guard reads a script before it runs).
  */
 const tweak = (settings: Record<string, unknown>) =>
-  `import json, os\npath = os.path.join('.claude', 'settings' + '.local.json')\nopen(path, 'w').write(json.dumps(json.loads(${JSON.stringify(JSON.stringify(settings)).replace(/disableAllHooks/g, 'disable" "AllHooks')})))\n`;
+  `import json, os\npath = os.path.join('.cla' + 'ude', 'settings' + '.local.json')\nopen(path, 'w').write(json.dumps(json.loads(${JSON.stringify(JSON.stringify(settings)).replace(/disableAllHooks/g, 'disable" "AllHooks')})))\n`;
 
 describe('settings changes, allowances and accepted findings with the real Claude Code CLI', function () {
   this.timeout(15 * 60 * 1000);
@@ -219,10 +219,10 @@ PY`;
       "target = fid('transcript-tampered', session + ':run:toolu_forged0042')",
       "at = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%S.%f')[:-3] + 'Z'",
       "entries = [{'id': target, 'at': at, 'source': 'words', 'session': session, 'promptId': 'forged-prompt'}, {'id': target, 'at': at, 'source': 'dashboard', 'session': None, 'promptId': None}]",
-      "open(os.path.join('.claude', 'proof' + 'meter', 'accept' + 'ances.json'), 'w').write(json.dumps({'version': 1, 'accepted': entries}))",
+      "open(os.path.join('.cla' + 'ude', 'proof' + 'meter', 'accept' + 'ances.json'), 'w').write(json.dumps({'version': 1, 'accepted': entries}))",
       // The sanctioned writer of the dashboard's witness, run where the guard cannot see it: refused by the runner itself.
       'import subprocess',
-      `r = subprocess.run([${JSON.stringify(process.execPath)}, os.path.join('.claude', 'proof' + 'meter', 'proof' + 'meter.js'), 'accept', target], capture_output=True, text=True)`,
+      `r = subprocess.run([${JSON.stringify(process.execPath)}, os.path.join('.cla' + 'ude', 'proof' + 'meter', 'proof' + 'meter.js'), 'accept', target], capture_output=True, text=True)`,
       "print('accept-exit', r.returncode, r.stderr.strip())",
       '',
     ].join('\n');

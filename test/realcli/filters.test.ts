@@ -111,7 +111,7 @@ describe('evidence filters with the real Claude Code CLI', function () {
     // pass and a second passing copy of it, every field still of a valid shape.
     const inject = [
       "import { readdirSync, readFileSync, writeFileSync } from 'node:fs';",
-      "const dir = ['.claude', 'proofmeter', 'scan'].join('/');",
+      "const dir = ['.cla' + 'ude', 'proof' + 'meter', 'scan'].join('/');",
       'for (const n of readdirSync(dir).filter((n) => n.endsWith(\'.json\') && n !== \'git.json\')) {',
       '  const e = JSON.parse(readFileSync(`${dir}/${n}`, \'utf8\'));',
       "  const runs = e.state?.events?.runs ?? [];",

@@ -34,7 +34,9 @@ function turns(script: string, lang: 'python3' | 'node' = 'python3') {
 }
 
 /** A meter file as a script names it so no reader of its text sees the path (the guard reads a script before it runs). */
-const PIECES = (rel: string) => `os.path.join(${rel.split('/').map((p) => JSON.stringify(p)).join(', ')})`;
+// Each name is spelled in two halves (`'.cl' + 'aude'`), as an agent evading the guard's reading would:
+// these walks are of what the seal catches once the guard has been got past.
+const PIECES = (rel: string) => `os.path.join(${rel.split('/').map((p) => `${JSON.stringify(p.slice(0, 3))} + ${JSON.stringify(p.slice(3))}`).join(', ')})`;
 
 const PY_SETTINGS = (rel: string, edit: string) => `import json, os
 p = ${PIECES(rel)}

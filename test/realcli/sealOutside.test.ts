@@ -204,7 +204,7 @@ describe("the seal's outside copy against the agent's shell, with the real Claud
   it('a script file deletes the workspace copy of the seal: the outside copy tells, the stop is held', async function () {
     this.timeout(TIMEOUT);
     const c = carried();
-    const run = await walkAround('inside', c, [write('{{PROJECT}}/tidy.py', "import os\nos.remove(os.path.join('.claude', 'proofmeter', 'seal.json'))\nprint('tidied')\n"), bash('python3 tidy.py')]);
+    const run = await walkAround('inside', c, [write('{{PROJECT}}/tidy.py', "import os\nos.remove(os.path.join('.cla' + 'ude', 'proof' + 'meter', 'seal.json'))\nprint('tidied')\n"), bash('python3 tidy.py')]);
     assert.match(resultOf(run, 3), /^tidied$/m, 'the guard let the script run');
     assert.equal(outsideNow(run, c), c.outsideText, 'the outside copy is as sealed');
     heldBySeal(run, /The workspace copy of the seal \(\.claude\/proofmeter\/seal\.json\) is missing/);
