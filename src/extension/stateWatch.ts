@@ -64,6 +64,12 @@ export class StateWatch {
     }
     const cameDown = depth > this.depth;
     this.depth = depth;
+    // The next folder may have been made between the look and the watch (a terminal's adopt makes
+    // .claude and .claude/proofmeter in a moment): its event is lost, so look once more.
+    if (depth < this.segments.length && existsSync(this.dirAt(depth + 1))) {
+      this.arm();
+      return;
+    }
     // Files written before the watch was in place: the state folder appeared with its goal in it.
     if (this.started && cameDown && depth === this.segments.length) this.onChange('state folder appeared');
   }

@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { StateWatch } from '../../../src/extension/stateWatch';
 
@@ -42,6 +43,29 @@ describe('StateWatch (the state folder, before and after it exists)', function (
     writeFileSync(join(root, '.claude', 'proofmeter', 'goal.json'), '{"changed":true}');
     await until(() => seen.length > n, 'the second write');
     assert.ok(seen.some((s) => s.includes('goal.json')), seen.join(', '));
+  });
+
+  it('steps down to a folder made between its look for it and its watch, whose own event is lost', async function () {
+    // The terminal's adopt makes .claude between the watcher's look at the root and its watch there.
+    const fs = createRequire(__filename)('node:fs') as typeof import('node:fs');
+    const realWatch = fs.watch;
+    let raced = false;
+    fs.watch = ((...args: Parameters<typeof realWatch>) => {
+      if (!raced && args[0] === root) {
+        raced = true;
+        mkdirSync(join(root, '.claude'));
+      }
+      return realWatch(...args);
+    }) as typeof realWatch;
+    syncBuiltinESMExports();
+    try {
+      w = new StateWatch(root, ['.claude', 'proofmeter'], () => undefined);
+    } finally {
+      fs.watch = realWatch;
+      syncBuiltinESMExports();
+    }
+    assert.ok(raced, 'the folder was made between the look and the watch');
+    assert.equal(w.watching, join(root, '.claude'));
   });
 
   it('says nothing for files the views do not read, and nothing at the start', async function () {
