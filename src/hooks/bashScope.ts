@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { globPattern } from '../core/seal/glob';
 import type { Protected } from './protectedPaths';
+import { hidesPath, REWRITTEN_VALUE, runsRewrittenText } from './hiddenCode';
 
 export interface BashScope {
   cwd: string;
@@ -16,6 +17,8 @@ export interface BashScope {
   links?: Map<string, string>;
   /** The words of the files the command's `while read` loops read (`done < list`, `cat list |`). */
   feeds?: string[];
+  /** The command may have bash's globs match names with a leading dot (`shopt -s dotglob`, GLOBIGNORE). */
+  dotglob?: boolean;
 }
 
 /**
@@ -31,7 +34,7 @@ export function madeLink(target: string, dest: string, intoFolder: boolean, scop
   scope.links?.set(link, resolve(dirname(link), t));
 }
 
-function isFolder(p: string): boolean {
+export function isFolder(p: string): boolean {
   try {
     return statSync(p).isDirectory();
   } catch {
@@ -125,8 +128,10 @@ export function assigns(words: readonly string[], scope: BashScope): boolean {
   if (!rest.length || !rest.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w))) return false;
   for (const w of rest) {
     const name = w.slice(0, w.indexOf('='));
-    const value = expand(w.slice(name.length + 1), scope);
-    if (/[$`]/.test(value)) scope.vars?.delete(name);
+    const raw = w.slice(name.length + 1);
+    const value = expand(raw, scope);
+    if (runsRewrittenText([raw])) scope.vars?.set(name, hidesPath(value) ? REWRITTEN_VALUE.LITERAL : REWRITTEN_VALUE.FROM_RUN);
+    else if (/[$`]/.test(value)) scope.vars?.delete(name);
     else scope.vars?.set(name, value);
   }
   return true;

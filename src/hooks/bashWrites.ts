@@ -6,16 +6,17 @@
 // it cannot take apart (an unexpanded variable, an inline script, a script file in another
 // language) counts as a write when its text names a protected path.
 import { readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
 import { braceExpand } from '../core/shell/braces';
-import { globReach } from '../core/shell/globReach';
+import { globReach, partMayMatch } from '../core/shell/globReach';
 import type { Word } from '../core/shell/lex';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
-import { classifyPath, mentionsProtected, namesClaudeFolder, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
-import { assigns, expand, globbedFolder, located, madeLink, type BashScope } from './bashScope';
+import { classifyPath, isWithin, mentionsProtected, namesClaudeFolder, realish, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
+import { hidesPath, rewritesText, runsRewrittenText, UNREADABLE } from './hiddenCode';
+import { assigns, expand, globbedFolder, isFolder, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
@@ -128,7 +129,10 @@ function pipedOperands(commands: readonly Command[], scope: BashScope, found: Ba
  */
 function pipedScript(before: readonly string[], beforeStdin: string | undefined, shellArgs: readonly string[], scope: BashScope, found: BashFinding[], depth: number): void {
   if (shellArgs.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a)) || operands([...shellArgs]).length) return;
+  const start = found.length;
   for (const text of printedTexts(before, beforeStdin, ' ', scope)) found.push(...analyzeAt(text, scope, depth + 1));
+  // What the file says is named first; a rewriter (tr, sed) may still spell anything out of it.
+  if (found.length === start && rewritesText(before)) found.push(REWRITTEN);
 }
 
 /**
@@ -195,10 +199,13 @@ const MAX_DEPTH = 4;
  * (a fault would let the call through unchecked).
  */
 const UNREAD: BashFinding = { target: 'a command nested deeper than the guard reads', kind: 'state', how: 'nested shell' };
+/** Code decoded or rewritten on its way to a shell (hiddenCode.ts): refused whatever it spells. */
+const REWRITTEN: BashFinding = { target: 'a command decoded or rewritten before a shell runs it', kind: 'state', how: UNREADABLE };
 
 export function analyzeBash(command: string, scope: BashScope): BashFinding[] {
   try {
-    return analyzeAt(command, { ...scope, vars: new Map(scope.vars), links: new Map(scope.links) }, 0);
+    const dotglob = scope.dotglob === true || /dotglob|GLOBIGNORE/.test(command);
+    return analyzeAt(command, { ...scope, vars: new Map(scope.vars), links: new Map(scope.links), dotglob }, 0);
   } catch (e) {
     if (e instanceof RangeError) return [UNREAD];
     throw e;
@@ -260,6 +267,22 @@ function checkInto(token: string, how: string, mode: 'write' | 'destroy', scope:
   if (f) found.push({ target: f.target, kind: f.kind, how });
 }
 
+/**
+ * `mv`: every source goes from where it was, and the destination is written. Into a folder that
+ * exists (`mv a.txt .`, `mv x .claude/proofmeter`) it writes the sources' names there, and the
+ * folder itself stays; otherwise, or with -T, the destination itself is replaced.
+ */
+function moved(args: readonly string[], ops: readonly string[], scope: BashScope, check: (t: string, how: string, mode: 'write' | 'destroy') => void): void {
+  const tIdx = args.findIndex((a) => a === '-t' || a.startsWith('--target-directory'));
+  const dest = tIdx >= 0 ? (args[tIdx]!.includes('=') ? args[tIdx]!.split('=')[1]! : args[tIdx + 1] ?? '') : ops.length >= 2 ? ops[ops.length - 1]! : undefined;
+  const sources = tIdx >= 0 || dest === undefined ? ops.filter((o) => o !== dest) : ops.slice(0, -1);
+  for (const src of sources) check(src, 'mv', 'destroy');
+  if (dest === undefined) return;
+  const noTarget = args.some((a) => /^-[A-Za-z]*T/.test(a) || a === '--no-target-directory');
+  if (noTarget || /[$`*?[]/.test(dest) || !isFolder(located(expand(dest, scope), scope))) check(dest, 'mv', 'destroy');
+  else for (const src of sources) check(join(dest, basename(src)), 'mv', 'destroy');
+}
+
 /** Code the guard cannot take apart is refused when it names the meter's files or the `.claude` folder whole. */
 const namesMeterFiles = (code: string): boolean => mentionsProtected(code) || namesClaudeFolder(code);
 
@@ -296,7 +319,10 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   const fed = verbName(stripPrefix(known, NOT_XARGS)[0] ?? '') === 'xargs' ? fileWords(stdinFile(seg.redirects), scope) : [];
   const args = [...words.slice(1), ...fed];
   const ops = operands(args);
-  if (namedAtRunTime(verbWord)) runTimeCommand(verbWord, args, scope, found);
+  // `$(… | base64 -d) -rf x` runs the decoded words as a command.
+  if (namedAtRunTime(verbWord) && runsRewrittenText([verbWord])) found.push(REWRITTEN);
+  else if (namedAtRunTime(verbWord)) runTimeCommand(verbWord, args, scope, found);
+  else if (verb === 'mv') moved(args, ops, scope, check);
   else if (DESTROY.has(verb)) for (const a of ops) check(a, verb, 'destroy');
   else if (WRITE_ALL.has(verb)) for (const a of ops) check(a, verb, 'write');
   else if (COPY.has(verb)) {
@@ -329,6 +355,8 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     for (const a of args) if (a.startsWith('of=')) check(a.slice(3), 'dd', 'write');
   } else if (IN_PLACE.has(verb) && args.some((a) => /^-[A-Za-z]*i/.test(a) || a.startsWith('--in-place'))) {
     for (const a of ops) check(a, `${verb} -i`, 'write');
+  } else if ((SHELLS.has(verb) || verb === 'eval' || verb === 'source' || verb === '.') && runsRewrittenText([...args, ...stdinText(seg)])) {
+    found.push(REWRITTEN);
   } else if (SHELLS.has(verb)) {
     // -c may share its dash with other flags (sh -cx, sh -ec), and its command is the first word
     // after it that is not an option (sh -c -e '…'): every later word is read as one, since an
@@ -365,7 +393,9 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     found.push(...analyzeAt([verbWord, ...args].join(' '), scope, depth + 1));
   } else if (verb === 'cd' || verb === 'pushd') {
     const dir = ops[0] ? expand(ops[0], scope) : scope.home;
-    if (/[*?[]/.test(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
+    // Into a folder spelled through a rewriter, where every later relative path is the meter's, for all the guard can tell.
+    if (hidesPath(dir)) check(dir, verb, 'write');
+    else if (/[*?[]/.test(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
     else if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
   } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some(namesMeterFiles)) || stdinText(seg).some(namesMeterFiles))) {
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
@@ -487,19 +517,37 @@ function readFeeds(list: Script['list'], scope: BashScope): string[] {
   return out;
 }
 
+/**
+ * Whether a glob part's matches in `folder` may be, or hold, a protected path: the folder is
+ * itself protected or inside a protected one, or the part may match the name below the folder on
+ * the way to one (`.claude` in the workspace, `proofmeter` in `.claude`).
+ */
+function mayReachProtected(folder: string, part: string, scope: BashScope): boolean {
+  if (classifyPath(folder, scope.prot, 'write') !== null) return true;
+  const { stateDirs, settingsFiles, managedDirs, recordDirs, claudeDirs } = scope.prot;
+  const targets = [...stateDirs, ...settingsFiles, ...managedDirs, ...recordDirs, ...claudeDirs];
+  return [folder, realish(folder)].some((f) => targets.some((d) => d !== f && isWithin(d, f) && partMayMatch(part, relative(f, d).split(sep)[0]!, scope.dotglob === true)));
+}
+
 export function checkPath(token: string, scope: BashScope, mode: 'write' | 'destroy'): { target: string; kind: PathKind } | null {
   if (!token) return null;
   const t = expand(token, scope);
   if (/[$`]/.test(t)) {
     // Unexpanded: only its text can say where it points; a removal of a `.claude` folder somewhere
-    // (`rm -rf ../$(basename $PWD)/.claude`) is read as a removal of ours.
+    // (`rm -rf ../$(basename $PWD)/.claude`) is read as a removal of ours, and a path spelled through
+    // a decoder or a rewriter (`"$(echo edualc. | rev)"`) as one of the meter's files.
+    if (hidesPath(t)) return { target: token, kind: 'state' };
     const names = mentionsProtected(t) || (mode === 'destroy' && /(?:^|\/)\.claude\/*$/.test(t));
     return names ? { target: token, kind: /settings/.test(t) ? 'settings' : 'state' } : null;
   }
   // A glob names what it expands to: the folder it reaches, read as removed, or the one path it folds to.
   const reach = globReach(t);
-  if (reach.within) mode = 'destroy';
   const abs = located(reach.path, scope);
+  if (reach.within) {
+    // `rm *.log` in the workspace names what `*.log` matches there, and none of it is `.claude`.
+    if (reach.part !== undefined && !mayReachProtected(abs, reach.part, scope)) return null;
+    mode = 'destroy';
+  }
   const kind = classifyPath(abs, scope.prot, mode);
   return kind ? { target: shown(abs, scope.prot), kind } : null;
 }

@@ -2,6 +2,7 @@
 // do instead. The allowance id is added by the guard itself (guardAllowance.ts).
 import type { BashFinding } from './bashWrites';
 import { gateChangeReason } from './gateChangeReason';
+import { UNREADABLE } from './hiddenCode';
 
 const STATE_WHY = "the meter's own state (the frozen goal, the runner, its records)";
 const SETTINGS_WHY = "the meter's hook entries";
@@ -25,6 +26,9 @@ export function bashReason(f: BashFinding): string {
     case 'managed':
       return `Proofmeter guard: this command would change ${f.target} (${f.how}), the organisation's managed settings. An agent may not change them; ask the person.`;
     case 'state':
+      // The guard cannot say what such a command changes, only that it cannot read it.
+      if (f.how === UNREADABLE) return `Proofmeter guard: this command hands a shell text decoded or rewritten on the way (base64, tr, printf escapes, a program's output); the guard cannot read what it would change, so it is refused. Run the command as written instead.`;
+    // falls through
     case 'settings': {
       const what = f.kind === 'state' ? STATE_WHY : `a settings file that holds ${SETTINGS_WHY}`;
       return `Proofmeter guard: this command would change ${f.target} (${f.how}), ${what}. An agent may not change its own gate. Read the state with \`proofmeter tally\`; to change other settings use the Edit tool, which lets through edits that leave hooks, env and disableAllHooks alone; otherwise ask the person.`;

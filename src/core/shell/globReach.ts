@@ -12,6 +12,11 @@ export interface GlobReach {
   path: string;
   /** True when `path` is a folder whose content the glob may name (the guard reads it as removing that folder). */
   within: boolean;
+  /**
+   * The glob part right below `path`, when what the glob names there is that part's matches (no
+   * `..` may climb back out of them): `*.log` for `*.log`, the first part with a glob for a longer path.
+   */
+  part?: string;
 }
 
 /**
@@ -49,7 +54,18 @@ export function globReach(path: string): GlobReach {
   }
   const first = kept.findIndex((p) => GLOB.test(p));
   if (first < 0) return { path: joined(kept, rooted), within: false };
-  return folder(kept.slice(0, first), rooted);
+  return { ...folder(kept.slice(0, first), rooted), part: kept[first] };
+}
+
+/**
+ * Whether one glob part may match a name in a folder. A leading dot is matched only by a dot
+ * written out (or a bracket, read generously), as bash matches it unless `dotglob` is set; a part
+ * JavaScript cannot read may match anything.
+ */
+export function partMayMatch(part: string, name: string, dotglob: boolean): boolean {
+  if (name.startsWith('.') && !dotglob && !part.startsWith('.') && !part.startsWith('[')) return false;
+  const pattern = globPattern(part);
+  return pattern === null || pattern.test(name);
 }
 
 /**
