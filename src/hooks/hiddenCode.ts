@@ -4,7 +4,7 @@
 // guard sees only the encoded form, so such a command is refused whatever it names, as a command
 // nested past the guard's depth is. Programs that fetch text (`curl … | sh`) are left alone: what
 // they print is no spelling the agent chose to hide a command in.
-import { parse, simpleCommands } from '../core/shell/parse';
+import { parse, simpleCommands, type AndOr, type Command, type Redirect } from '../core/shell/parse';
 import { isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { hasInlineCode } from './bashWords';
 
@@ -52,25 +52,39 @@ export function hidesPath(word: string): boolean {
 }
 
 /**
- * Whether a substitution rewrites text it spells out itself: a rewriting stage fed by `echo` or
- * `printf` just before it in the pipe or by a here-string or here-document of its own, printf or
- * echo spelling letters by their codes, or inline code of an interpreter. What `pwd`, `ls` or `git`
- * print is the run's, and so is any text with an expansion left in it.
+ * Whether a substitution rewrites text it spells out itself: a rewriting stage fed, anywhere before
+ * it in the pipe, by `echo`, `printf` or a here-string or here-document (its own or a group's), or
+ * printf or echo spelling letters by their codes, or inline code of an interpreter; inside groups,
+ * subshells and `if … then` as well (`{ echo … | rev; }`, `echo … | cat | rev`). What `pwd`, `ls` or
+ * `git` print is the run's, and so is any text with an expansion left in it.
  */
 function rewritesSpelledText(sub: string): boolean {
   if (/\$(?!')/.test(sub)) return false;
-  return parse(sub).list.some((ao) => ao.pipelines.some((p) => p.commands.some((c, k) => {
-    if (c.kind !== 'simple') return false;
+  return listRewritesSpelled(parse(sub).list, false);
+}
+
+function listRewritesSpelled(list: readonly AndOr[], fed: boolean): boolean {
+  return list.some((ao) => ao.pipelines.some((p) => p.commands.some((c, k) => {
+    const fedHere = fed || c.redirects.some(spelledRedirect) || p.commands.slice(0, k).some(spellsText);
+    if (c.kind === 'subshell') return listRewritesSpelled(c.list, fedHere);
     const words = c.words.map((w) => w.value);
     if (!rewritesText(words)) return false;
     const [verb = '', ...args] = stripPrefix(words);
     const name = verbName(verb);
-    if (name === 'printf' || name === 'echo' || (isInterpreter(name) && hasInlineCode(name, args))) return true;
-    if (c.redirects.some((r) => r.body !== null || r.op.endsWith('<<<'))) return true;
-    const before = p.commands[k - 1];
-    const fed = before?.kind === 'simple' ? verbName(before.words[0]?.value ?? '') : '';
-    return fed === 'echo' || fed === 'printf';
+    return fedHere || name === 'printf' || name === 'echo' || (isInterpreter(name) && hasInlineCode(name, args));
   })));
+}
+
+/** Whether a stage prints text the command spells: echo, printf or a here-string or here-document. */
+function spellsText(c: Command): boolean {
+  if (c.redirects.some(spelledRedirect)) return true;
+  if (c.kind === 'subshell') return simpleCommands(c.list).some(spellsText);
+  const name = verbName(stripPrefix(c.words.map((w) => w.value))[0] ?? '');
+  return name === 'echo' || name === 'printf';
+}
+
+function spelledRedirect(r: Redirect): boolean {
+  return r.body !== null || r.op.endsWith('<<<');
 }
 
 /**

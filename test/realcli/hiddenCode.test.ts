@@ -31,7 +31,7 @@ describe('the guard against code decoded or rewritten before a shell runs it, wi
     });
   });
 
-  it('`rm -rf "$(echo retemfoorp/edualc. | rev)"`, `rm -rf "$(base64 -d <<< …)"` and `cd "$(echo edualc. | rev)" && rm -rf proofmeter`: all denied; `rm -f *.log` in the workspace goes through and removes the logs', async function () {
+  it('`rm -rf "$(echo retemfoorp/edualc. | rev)"`, `rm -rf "$(base64 -d <<< …)"`, the reverse inside a group after a `cat` and `cd "$(echo edualc. | rev)" && rm -rf proofmeter`: all denied; `rm -f *.log` in the workspace goes through and removes the logs', async function () {
     this.timeout(150_000);
     const run = await walkGuard(cli, {
       name: 'guard-hidden-path',
@@ -39,6 +39,7 @@ describe('the guard against code decoded or rewritten before a shell runs it, wi
       denied: [
         'rm -rf "$(echo retemfoorp/edualc. | rev)"',
         `rm -rf "$(base64 -d <<< ${Buffer.from('.claude/proofmeter').toString('base64')})"`,
+        'rm -rf "$({ echo retemfoorp/edualc. | cat | rev; })"',
         'cd "$(echo edualc. | rev)" && rm -rf proofmeter',
       ],
       allowed: { command: 'rm -f *.log && echo logs-gone', prints: /logs-gone/ },
