@@ -7,7 +7,7 @@
 // language) counts as a write when its text names a protected path.
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
+import { allCommands, parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
 import { braceExpand } from '../core/shell/braces';
 import { globReach, partMayMatch } from '../core/shell/globReach';
 import type { Word } from '../core/shell/lex';
@@ -15,7 +15,8 @@ import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
 import { classifyPath, isWithin, mentionsProtected, namesClaudeFolder, realish, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
-import { hidesPath, rewritesText, runsRewrittenText, UNREADABLE } from './hiddenCode';
+import { hidesPath, pipesRewrittenIntoShell, rewritesText, runsRewrittenText, UNREADABLE } from './hiddenCode';
+import { UNSEEN_SCRIPT, unseenScript, writtenPaths } from './scriptsMadeHere';
 import { assigns, expand, globbedFolder, isFolder, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
@@ -186,6 +187,7 @@ function withPositional(words: readonly string[], scope: BashScope): BashScope {
 
 /** A shell script file read like a command given with -c. */
 function analyzeScript(operand: string | undefined, scope: BashScope, depth: number): BashFinding[] {
+  if (unseenScript(operand, scope, true)) return [UNSEEN_SCRIPT];
   const text = scriptText(operand, scope);
   return text === null ? [] : analyzeAt(text, scope, depth + 1);
 }
@@ -218,9 +220,12 @@ function analyzeAt(command: string, scope: BashScope, depth: number): BashFindin
   // Only a command that says `read` has a loop variable to set: the others skip the second walk.
   const feeds = /\bread\b/.test(command) ? readFeeds(list, scope) : [];
   if (feeds.length) scope = { ...scope, feeds: [...(scope.feeds ?? []), ...feeds] };
+  scope = { ...scope, written: [...(scope.written ?? []), ...writtenPaths(list, scope)], madeFirst: scope.madeFirst === true || allCommands(list).length > 1 };
   const found: BashFinding[] = [];
   for (const sub of subs) found.push(...analyzeAt(sub, scope, depth + 1));
   readList(list, [scope.cwd], scope, depth, found);
+  // Any finding refuses the command already; the pipe is looked at again only when none did.
+  if (!found.length && pipesRewrittenIntoShell(list, command)) found.push(REWRITTEN);
   const seen = new Set<string>();
   return found.filter((f) => !seen.has(JSON.stringify(f)) && !!seen.add(JSON.stringify(f)));
 }
@@ -409,6 +414,7 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   // The meter's own commands that change the gate: every runner subcommand but the agent's own.
   const call = gateChange(known);
   if (call) found.push({ target: `proofmeter ${call.sub}`, kind: 'gate-change', how: 'meter command' });
+  else if (isInterpreter(verb) && !hasInlineCode(verb, args) && unseenScript(ops[0], scope, false)) found.push(UNSEEN_SCRIPT);
   return cwd;
 }
 

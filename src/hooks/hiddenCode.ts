@@ -4,8 +4,8 @@
 // guard sees only the encoded form, so such a command is refused whatever it names, as a command
 // nested past the guard's depth is. Programs that fetch text (`curl … | sh`) are left alone: what
 // they print is no spelling the agent chose to hide a command in.
-import { parse, simpleCommands, type AndOr, type Command, type Redirect } from '../core/shell/parse';
-import { isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
+import { parse, simpleCommands, type AndOr, type Command, type Pipeline, type Redirect } from '../core/shell/parse';
+import { isInterpreter, SHELLS, stripPrefix, verbName } from '../core/shell/verbs';
 import { hasInlineCode } from './bashWords';
 
 /** Programs whose output is their input decoded, decompressed, converted or rewritten. */
@@ -38,6 +38,36 @@ export function hasRewriter(text: string, depth = 0): boolean {
 /** Whether code handed to a shell, `eval` or `source` comes out of a substitution that rewrites text. */
 export function runsRewrittenText(code: readonly string[]): boolean {
   return code.some((word) => parse(word).subs.some((s) => hasRewriter(s)));
+}
+
+/**
+ * Whether a list pipes text into a shell (`… | sh`, `… | (bash)`, `… | xargs sh -c`) from a stage
+ * in front of it that rewrites text, that stage a subshell or a group (`{ … | base64 -d; } | sh`)
+ * included.
+ */
+export function pipesRewrittenIntoShell(list: readonly AndOr[], text: string): boolean {
+  return pipelinesOf(list).some((p) => p.commands.some((c, k) => k > 0 && readsCodeOnStdin(c) && p.commands.slice(0, k).some((b) => rewritesInto(b, text))));
+}
+
+/** Whether a stage in front of a shell rewrites the text it passes on; `}` closes a group the pipe does not show, so the whole command is looked at. */
+function rewritesInto(c: Command, text: string): boolean {
+  if (c.kind === 'subshell') return simpleCommands(c.list).some((s) => rewritesText(s.words.map((w) => w.value)));
+  const words = c.words.map((w) => w.value);
+  return words[0] === '}' ? hasRewriter(text) : rewritesText(words);
+}
+
+/** Whether a pipeline stage runs what comes down the pipe as code: a shell reading it, or xargs handing it to one. */
+function readsCodeOnStdin(c: Command): boolean {
+  if (c.kind === 'subshell') return simpleCommands(c.list).some(readsCodeOnStdin);
+  const words = c.words.map((w) => w.value);
+  const [verb = '', ...args] = stripPrefix(words);
+  if (!SHELLS.has(verbName(verb))) return false;
+  if (words.some((w) => verbName(w) === 'xargs')) return true;
+  return !args.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a)) && args.every((a) => a.startsWith('-'));
+}
+
+function pipelinesOf(list: readonly AndOr[]): Pipeline[] {
+  return list.flatMap((ao) => ao.pipelines.flatMap((p) => [p, ...p.commands.flatMap((c) => (c.kind === 'subshell' ? pipelinesOf(c.list) : []))]));
 }
 
 /**

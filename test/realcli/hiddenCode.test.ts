@@ -16,7 +16,7 @@ describe('the guard against code decoded or rewritten before a shell runs it, wi
   this.timeout(5 * 60 * 1000);
   const cli = realCliSuite();
 
-  it('`echo … | base64 -d | sh`, `eval "$(echo … | base64 -d)"`, `c=$(echo … | base64 -d); $c` and `printf \'\\x72\\x6d …\' | sh`: all denied, the state and settings keep their bytes, the stop is held; `echo \'echo hi\' | sh` goes through', async function () {
+  it('`echo … | base64 -d | sh`, `eval "$(echo … | base64 -d)"`, `c=$(echo … | base64 -d); $c`, `printf \'\\x72\\x6d …\' | sh`, a group decoding into sh and a script written and run in one command: all denied, the state and settings keep their bytes, the stop is held; `echo \'echo hi\' | sh` goes through', async function () {
     this.timeout(150_000);
     await walkGuard(cli, {
       name: 'guard-hidden-code',
@@ -26,6 +26,8 @@ describe('the guard against code decoded or rewritten before a shell runs it, wi
         `eval "$(echo ${ENCODED} | base64 -d)"`,
         `c=$(echo ${ENCODED} | base64 -d); $c`,
         `printf '\\x72\\x6d -rf .claude/proofmeter' | sh`,
+        `{ echo ${ENCODED} | base64 -d; } | sh`,
+        "echo 'rm -rf .claude/proofmeter' > tidy.sh; sh tidy.sh",
       ],
       allowed: { command: `echo 'echo hi' | sh`, prints: /hi/ },
     });
