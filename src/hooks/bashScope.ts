@@ -19,8 +19,8 @@ export interface BashScope {
   feeds?: string[];
   /** The command may have bash's globs match names with a leading dot (`shopt -s dotglob`, GLOBIGNORE). */
   dotglob?: boolean;
-  /** The files the command writes (scriptsMadeHere.ts): a script among them runs unread text. */
-  written?: readonly string[];
+  /** The files the command wrote so far, as the guard reads it in order (scriptsMadeHere.ts): a script among them runs unread text. */
+  written?: string[];
   /** The command runs more than one command, so one may make a script another runs. */
   madeFirst?: boolean;
 }

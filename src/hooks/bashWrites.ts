@@ -7,7 +7,7 @@
 // language) counts as a write when its text names a protected path.
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { allCommands, parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
+import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
 import { braceExpand } from '../core/shell/braces';
 import { globReach, partMayMatch } from '../core/shell/globReach';
 import type { Word } from '../core/shell/lex';
@@ -16,7 +16,7 @@ import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, st
 import { gitCall } from '../core/findings/gitActions';
 import { classifyPath, isWithin, mentionsProtected, namesClaudeFolder, realish, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
 import { hidesPath, pipesRewrittenIntoShell, rewritesText, runsRewrittenText, UNREADABLE } from './hiddenCode';
-import { UNSEEN_SCRIPT, unseenScript, writtenPaths } from './scriptsMadeHere';
+import { noteWritten, UNSEEN_SCRIPT, unseenScript } from './scriptsMadeHere';
 import { assigns, expand, globbedFolder, isFolder, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
@@ -207,7 +207,7 @@ const REWRITTEN: BashFinding = { target: 'a command decoded or rewritten before 
 export function analyzeBash(command: string, scope: BashScope): BashFinding[] {
   try {
     const dotglob = scope.dotglob === true || /dotglob|GLOBIGNORE/.test(command);
-    return analyzeAt(command, { ...scope, vars: new Map(scope.vars), links: new Map(scope.links), dotglob }, 0);
+    return analyzeAt(command, { ...scope, vars: new Map(scope.vars), links: new Map(scope.links), dotglob, written: [...(scope.written ?? [])] }, 0);
   } catch (e) {
     if (e instanceof RangeError) return [UNREAD];
     throw e;
@@ -220,7 +220,7 @@ function analyzeAt(command: string, scope: BashScope, depth: number): BashFindin
   // Only a command that says `read` has a loop variable to set: the others skip the second walk.
   const feeds = /\bread\b/.test(command) ? readFeeds(list, scope) : [];
   if (feeds.length) scope = { ...scope, feeds: [...(scope.feeds ?? []), ...feeds] };
-  scope = { ...scope, written: [...(scope.written ?? []), ...writtenPaths(list, scope)], madeFirst: scope.madeFirst === true || allCommands(list).length > 1 };
+  if (list.length > 1 || list.some((ao) => ao.pipelines.length > 1 || ao.pipelines.some((p) => p.commands.length > 1))) scope = { ...scope, madeFirst: true };
   const found: BashFinding[] = [];
   for (const sub of subs) found.push(...analyzeAt(sub, scope, depth + 1));
   readList(list, [scope.cwd], scope, depth, found);
@@ -268,6 +268,7 @@ function union(a: string[], b: string[]): string[] {
 }
 
 function checkInto(token: string, how: string, mode: 'write' | 'destroy', scope: BashScope, found: BashFinding[]): void {
+  noteWritten(token, how, scope);
   const f = checkPath(token, scope, mode);
   if (f) found.push({ target: f.target, kind: f.kind, how });
 }

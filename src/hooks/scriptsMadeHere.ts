@@ -4,38 +4,20 @@
 // run is refused; written in one command and run in the next, the script is read as any other.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { allCommands, type AndOr } from '../core/shell/parse';
-import { COPY, WRITE_ALL, stripPrefix, verbName } from '../core/shell/verbs';
 import type { BashFinding } from './bashWrites';
 import { expand, type BashScope } from './bashScope';
-import { isWriteRedirect, operands } from './bashWords';
 
 export const UNSEEN = 'script made by the same command';
 export const UNSEEN_SCRIPT: BashFinding = { target: 'a script this command writes or makes before running it', kind: 'state', how: UNSEEN };
 
 /**
- * The absolute paths a list writes by the plainest means: a redirection, `tee` and the other
- * writers of every operand, the last operand of `cp`, `mv` and their kind, `dd of=`. Read from the
- * folder the list starts in; a path reached after a `cd` is caught as missing instead.
+ * Notes a path the command writes, as the guard's reading reaches each write in turn (every
+ * redirection, writer, copy, move and output option goes through checkInto): a script run after it
+ * in the same command is one the guard could not read.
  */
-export function writtenPaths(list: readonly AndOr[], scope: BashScope): string[] {
-  const out: string[] = [];
-  const add = (word: string | undefined) => {
-    if (word && !/[$`*?[]/.test(word)) out.push(resolve(scope.cwd, expand(word, scope)));
-  };
-  for (const c of allCommands([...list])) {
-    // `<>` opens a file to read and write without emptying it: what it holds is what runs.
-    for (const r of c.redirects) if (r.target && isWriteRedirect(r.op, r.target.value) && !r.op.endsWith('<>')) add(r.target.value);
-    if (c.kind !== 'simple') continue;
-    const [verb = '', ...args] = stripPrefix(c.words.map((w) => w.value));
-    const name = verbName(verb);
-    const ops = operands(args);
-    if (WRITE_ALL.has(name)) ops.forEach(add);
-    else if (COPY.has(name) || name === 'mv') add(ops.at(-1));
-    else if (name === 'dd') for (const a of args) if (a.startsWith('of=')) add(a.slice(3));
-    for (const [k, a] of args.entries()) if (a === '-o' || a === '--output') add(args[k + 1]);
-  }
-  return out;
+export function noteWritten(token: string, how: string, scope: BashScope): void {
+  // `<>` opens a file to read and write without emptying it: what it holds is what runs.
+  if (token && !/[$`*?[]/.test(token) && !/^\d*<> redirect$/.test(how)) scope.written?.push(resolve(scope.cwd, expand(token, scope)));
 }
 
 /**
