@@ -202,6 +202,7 @@ const MAX_DEPTH = 4;
  */
 const UNREAD: BashFinding = { target: 'a command nested deeper than the guard reads', kind: 'state', how: 'nested shell' };
 /** Code decoded or rewritten on its way to a shell (hiddenCode.ts): refused whatever it spells. */
+const NAMES_SHELL = new RegExp(`\\b(?:${[...SHELLS].join('|')})\\b`);
 const REWRITTEN: BashFinding = { target: 'a command decoded or rewritten before a shell runs it', kind: 'state', how: UNREADABLE };
 
 export function analyzeBash(command: string, scope: BashScope): BashFinding[] {
@@ -224,8 +225,9 @@ function analyzeAt(command: string, scope: BashScope, depth: number): BashFindin
   const found: BashFinding[] = [];
   for (const sub of subs) found.push(...analyzeAt(sub, scope, depth + 1));
   readList(list, [scope.cwd], scope, depth, found);
-  // Any finding refuses the command already; the pipe is looked at again only when none did.
-  if (!found.length && pipesRewrittenIntoShell(list, command)) found.push(REWRITTEN);
+  // Any finding refuses the command already; the pipe is looked at again only when none did, and
+  // only when the command names a shell at all (most do not, and skip the walk).
+  if (!found.length && NAMES_SHELL.test(command) && pipesRewrittenIntoShell(list, command)) found.push(REWRITTEN);
   const seen = new Set<string>();
   return found.filter((f) => !seen.has(JSON.stringify(f)) && !!seen.add(JSON.stringify(f)));
 }
