@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { globPattern } from '../core/seal/glob';
+import { hasShellGlob, mayMatchDotName } from '../core/shell/globReach';
 import type { Protected } from './protectedPaths';
 import { hidesPath, REWRITTEN_VALUE, runsRewrittenText } from './hiddenCode';
 
@@ -32,10 +33,15 @@ export interface BashScope {
 export function madeLink(target: string, dest: string, intoFolder: boolean, scope: BashScope): void {
   const t = expand(target, scope);
   const d = expand(dest, scope);
-  if (/[$`*?[]/.test(t + d)) return;
+  if (knownWhenRun(t + d)) return;
   let link = resolve(scope.cwd, d);
   if (intoFolder || isFolder(link)) link = join(link, basename(t));
   scope.links?.set(link, resolve(dirname(link), t));
+}
+
+/** Whether a word's path is known only when it runs: it holds an expansion, a substitution or a glob. */
+export function knownWhenRun(word: string): boolean {
+  return /[$`]/.test(word) || hasShellGlob(word);
 }
 
 export function isFolder(p: string): boolean {
@@ -55,11 +61,11 @@ export function globbedFolder(dir: string, scope: BashScope): string | null {
   const abs = resolve(scope.cwd, expand(dir, scope));
   const name = basename(abs);
   const pattern = globPattern(name);
-  if (/[*?[]/.test(dirname(abs)) || pattern === null) return null;
+  if (hasShellGlob(dirname(abs)) || pattern === null) return null;
   try {
     const parent = dirname(abs);
     // A leading dot is matched only by a dot written in the pattern, as bash does by default.
-    const hits = readdirSync(parent).filter((n) => pattern.test(n) && (!n.startsWith('.') || name.startsWith('.')) && isFolder(join(parent, n)));
+    const hits = readdirSync(parent).filter((n) => pattern.test(n) && (!n.startsWith('.') || mayMatchDotName(name)) && isFolder(join(parent, n)));
     return hits.length === 1 ? join(parent, hits[0]!) : null;
   } catch {
     return null;

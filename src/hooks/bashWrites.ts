@@ -9,15 +9,16 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { parse, type Command, type Script, type SimpleCommand } from '../core/shell/parse';
 import { braceExpand } from '../core/shell/braces';
-import { globReach, partMayMatch } from '../core/shell/globReach';
+import { globReach, hasShellGlob, partMayMatch } from '../core/shell/globReach';
 import type { Word } from '../core/shell/lex';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
 import { classifyPath, isWithin, mentionsProtected, namesClaudeFolder, realish, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
 import { hidesPath, pipesRewrittenIntoShell, rewritesText, runsRewrittenText, UNREADABLE } from './hiddenCode';
-import { noteWritten, UNSEEN_SCRIPT, unseenScript } from './scriptsMadeHere';
-import { assigns, expand, globbedFolder, isFolder, located, madeLink, type BashScope } from './bashScope';
+import { noteWritten, UNNAMED_SCRIPT, unseenScript } from './scriptsMadeHere';
+import { operandPaths } from './globMatches';
+import { assigns, expand, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
@@ -118,7 +119,9 @@ function pipedOperands(commands: readonly Command[], scope: BashScope, found: Ba
     const verb = verbName(xargs[0] ?? '');
     if (before && (verb === 'patch' || verb === 'git')) appliedPatches(verb, xargs.slice(1), { texts: printedTexts(words(before), beforeStdin, '\n', scope) }, scope, found);
     if (k === 0 || verbName(xargs[0] ?? '') !== 'xargs') return;
-    const run = verbName(stripPrefix(xargs)[0] ?? '');
+    const [runWord = '', ...runArgs] = stripPrefix(xargs);
+    const run = verbName(runWord);
+    if ((SHELLS.has(run) || isInterpreter(run)) && !hasInlineCode(run, runArgs)) found.push(...scriptsNamedOnStdin(commands.slice(0, k), run, scope, depth));
     if (!writesOperands(run)) return;
     for (const before of commands.slice(0, k)) for (const w of operands(stripPrefix(words(before)).slice(1))) checkInto(w, `xargs ${run}`, 'destroy', scope, found);
   });
@@ -155,15 +158,19 @@ const SCRIPT_BYTES = 256 * 1024;
 /**
  * The text of the script file a command runs (`python3 tidy.py`, `sh fix.sh`, `. env.sh`), read
  * now, before it runs: a script written first and run second is the plainest way past a reader of
- * command lines. Null for no such file (a module name, an expansion, a large file).
+ * command lines. Null for no such file (a module name, a word known only when it runs, a large file).
  */
 function scriptText(operand: string | undefined, scope: BashScope): string | null {
-  if (!operand || /[$`*?[]/.test(operand)) return null;
+  // A glob is read in every file it matches: any of them may be the one bash runs first.
+  const texts = (operand ? (operandPaths(operand, scope) ?? []) : []).flatMap((p) => fileText(p, scope) ?? []);
+  return texts.length ? texts.join('\n') : null;
+}
+
+function fileText(p: string, scope: BashScope): string | null {
+  // The meter's own files (the runner names its state everywhere) are not the agent's scripts;
+  // its subcommands are read as such (gateChange below).
+  if (classifyPath(p, scope.prot, 'write') !== null) return null;
   try {
-    const p = resolve(scope.cwd, expand(operand, scope));
-    // The meter's own files (the runner names its state everywhere) are not the agent's scripts;
-    // its subcommands are read as such (gateChange below).
-    if (classifyPath(p, scope.prot, 'write') !== null) return null;
     const st = statSync(p);
     return st.isFile() && st.size <= SCRIPT_BYTES ? readFileSync(p, 'utf8') : null;
   } catch {
@@ -185,9 +192,26 @@ function withPositional(words: readonly string[], scope: BashScope): BashScope {
   return { ...scope, vars };
 }
 
+/** Stages that print the words they are given: piped into `xargs sh`, those words are the scripts it runs. */
+const PRINTS_ITS_WORDS: ReadonlySet<string> = new Set(['echo', 'printf', 'ls']);
+
+/**
+ * The scripts `xargs sh` (or an interpreter) runs are the names piped to it: read from the words
+ * of the stages that print them (`ls t*.sh | xargs sh`); names any other stage makes
+ * (`find …`, `cat list`) are known only when it runs.
+ */
+function scriptsNamedOnStdin(before: readonly Command[], run: string, scope: BashScope, depth: number): BashFinding[] {
+  const stages = before.map((c) => (c.kind === 'simple' ? stripPrefix(expandedWords(c.words) ?? []) : []));
+  if (!stages.every((w) => PRINTS_ITS_WORDS.has(verbName(w[0] ?? '')))) return [UNNAMED_SCRIPT];
+  const names = stages.flatMap((w) => operands(w.slice(1)));
+  if (SHELLS.has(run)) return names.flatMap((n) => analyzeScript(n, scope, depth));
+  return names.some((n) => namesMeterFiles(scriptText(n, scope) ?? '')) ? [{ target: "a script naming the meter's files", kind: 'state', how: `xargs ${run}` }] : [];
+}
+
 /** A shell script file read like a command given with -c. */
 function analyzeScript(operand: string | undefined, scope: BashScope, depth: number): BashFinding[] {
-  if (unseenScript(operand, scope, true)) return [UNSEEN_SCRIPT];
+  const unseen = unseenScript(operand, scope, true);
+  if (unseen) return [unseen];
   const text = scriptText(operand, scope);
   return text === null ? [] : analyzeAt(text, scope, depth + 1);
 }
@@ -287,7 +311,7 @@ function moved(args: readonly string[], ops: readonly string[], scope: BashScope
   for (const src of sources) check(src, 'mv', 'destroy');
   if (dest === undefined) return;
   const noTarget = args.some((a) => /^-[A-Za-z]*T/.test(a) || a === '--no-target-directory');
-  if (noTarget || /[$`*?[]/.test(dest) || !isFolder(located(expand(dest, scope), scope))) check(dest, 'mv', 'destroy');
+  if (noTarget || knownWhenRun(dest) || !isFolder(located(expand(dest, scope), scope))) check(dest, 'mv', 'destroy');
   else for (const src of sources) check(join(dest, basename(src)), 'mv', 'destroy');
 }
 
@@ -403,7 +427,7 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     const dir = ops[0] ? expand(ops[0], scope) : scope.home;
     // Into a folder spelled through a rewriter, where every later relative path is the meter's, for all the guard can tell.
     if (hidesPath(dir)) check(dir, verb, 'write');
-    else if (/[*?[]/.test(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
+    else if (hasShellGlob(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
     else if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
   } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some(namesMeterFiles)) || stdinText(seg).some(namesMeterFiles))) {
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
@@ -417,7 +441,10 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   // The meter's own commands that change the gate: every runner subcommand but the agent's own.
   const call = gateChange(known);
   if (call) found.push({ target: `proofmeter ${call.sub}`, kind: 'gate-change', how: 'meter command' });
-  else if (isInterpreter(verb) && !hasInlineCode(verb, args) && unseenScript(ops[0], scope, false)) found.push(UNSEEN_SCRIPT);
+  else if (isInterpreter(verb) && !hasInlineCode(verb, args)) {
+    const unseen = unseenScript(ops[0], scope, false);
+    if (unseen) found.push(unseen);
+  }
   return cwd;
 }
 

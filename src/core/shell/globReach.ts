@@ -4,7 +4,22 @@
 // Braces are expanded before this (core/shell/braces), as bash does, so none is left to read here.
 import { globPattern } from '../seal/glob';
 
-const GLOB = /[*?[]/;
+/** `*`, `?`, `[` or an extglob group (`@(…)`, `!(…)`, `+(…)`; `*(…)` and `?(…)` start with the first two). */
+const GLOB = /[*?[]|[@!+]\(/;
+
+/** Whether bash may expand the text into names: it holds a glob character or an extglob group. */
+export function hasShellGlob(text: string): boolean {
+  return GLOB.test(text);
+}
+
+/**
+ * Whether a glob part may match a name that starts with a dot: a dot written out, or (read
+ * generously) a bracket or an extglob group, whose alternatives may start with one (bash matches
+ * `.claude` with `@(.claude)`).
+ */
+export function mayMatchDotName(part: string): boolean {
+  return /^(?:[.[]|[?*+@!]\()/.test(part);
+}
 
 /** What a path can reach once its globs are expanded. */
 export interface GlobReach {
@@ -59,23 +74,24 @@ export function globReach(path: string): GlobReach {
 
 /**
  * Whether one glob part may match a name in a folder. A leading dot is matched only by a dot
- * written out (or a bracket, read generously), as bash matches it unless `dotglob` is set; a part
+ * written out (or, read generously, a bracket or an extglob group), as bash matches it unless
+ * `dotglob` is set; a part
  * JavaScript cannot read may match anything.
  */
 export function partMayMatch(part: string, name: string, dotglob: boolean): boolean {
-  if (name.startsWith('.') && !dotglob && !part.startsWith('.') && !part.startsWith('[')) return false;
+  if (name.startsWith('.') && !dotglob && !mayMatchDotName(part)) return false;
   const pattern = globPattern(part);
   return pattern === null || pattern.test(name);
 }
 
 /**
  * A glob part that may match `..` itself. A name's leading dot is matched only by a dot written
- * out (or, read generously, a bracket that may hold one), so only such parts are tried. A bracket
+ * out (or, read generously, a bracket or an extglob group that may hold one), so only such parts are tried. A bracket
  * class (`[[:punct:]]`, `[[=.=]]`, `[[.period.]]`) or a bracket JavaScript cannot read (`.[!z-a]`,
  * which bash reads as any character) is read as one that may hold the dots.
  */
 function mayBeDotDot(part: string): boolean {
-  if (!GLOB.test(part) || !(part.startsWith('.') || part.startsWith('['))) return false;
+  if (!GLOB.test(part) || !mayMatchDotName(part)) return false;
   if (/\[[:=.]/.test(part)) return true;
   const pattern = globPattern(part);
   return pattern === null || pattern.test('..');

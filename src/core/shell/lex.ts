@@ -87,6 +87,8 @@ const BREAK = new Set([' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>']);
 const REDIRECT = /^(&>>|&>|>>|>\||>&|<<<|<<-|<<|<&|<>|>|<)/;
 const OPERATOR = /^(;;|;&|&&|\|\||\|&|[;&|()\n])/;
 const ORDINARY = /[^ \t\n;&|()<>'"`$\\]+/y;
+/** The characters that open an extglob group when a `(` follows them: `?(…)`, `*(…)`, `+(…)`, `@(…)`, `!(…)`. */
+const EXTGLOB_LEADS = '?*+@!';
 
 export function lex(src: string): Lexed {
   const tokens: Token[] = [];
@@ -230,6 +232,18 @@ export function lex(src: string): Lexed {
       p.raw += run;
       p.value += run;
       i += run.length;
+      if (src[i] === '(' && EXTGLOB_LEADS.includes(run[run.length - 1]!) && !(run === '!' && wordStart === i - 1 && commandStarts(tokens))) {
+        // An extglob group: with `shopt -s extglob` on (an agent can turn it on), bash reads it as
+        // part of the word, so `.claude/@(settings.json|x)` is one path, not `.claude/@` and a
+        // subshell. A `!(` that starts a command is read as `! (…)`, a negated subshell, as bash
+        // reads it with extglob off. With it on, bash would run the command in PATH named by the
+        // folder's first other name, a word with no slash: no path of the agent's can be run so.
+        const group = scanExtglob(src, i, subs);
+        p.raw += src.slice(i, Math.min(group.end, src.length));
+        p.value += group.value;
+        if (group.end > src.length) unterminated = true;
+        i = Math.min(group.end, src.length);
+      }
     }
   }
   endWord();
@@ -284,6 +298,19 @@ function ansiValue(raw: string): string {
     if (head === 'c') return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
     return ANSI[head] ?? m;
   });
+}
+
+/** Words that leave the next word at the start of a command (`if !(x)`, `then !(x)`). */
+const LEADING_KEYWORDS = new Set(['!', 'if', 'then', 'elif', 'else', 'while', 'until', 'do', 'time', '{']);
+
+/** Whether the word about to be read starts a command: nothing but leading keywords since an operator or a new line. */
+function commandStarts(tokens: readonly Token[]): boolean {
+  for (let k = tokens.length - 1; k >= 0; k--) {
+    const t = tokens[k]!;
+    if (t.kind === 'op') return true;
+    if (t.kind === 'redirect' || (t.kind === 'word' && !LEADING_KEYWORDS.has(t.value))) return false;
+  }
+  return true;
 }
 
 // The scanners return the index just past the closing mark, or src.length + 1 when it never comes.
@@ -369,4 +396,45 @@ function scanNested(src: string, from: number, close: ')' | '}', subs: string[] 
     else if (c === close && --depth === 0) return j + 1;
   }
   return src.length + 1;
+}
+
+/**
+ * An extglob group from its `(` to the `)` that closes it, blanks and `|` included, as bash reads
+ * it inside a word. Its value is the pattern with the quotes inside removed (a quoted `*` is read
+ * as a glob too, which only widens what the guard thinks it may name); the substitutions inside
+ * run before the pattern is matched, so they go to `subs` for the readers to see.
+ */
+function scanExtglob(src: string, from: number, subs: string[]): { end: number; value: string } {
+  let value = '';
+  let depth = 0;
+  for (let j = from; j < src.length; j++) {
+    const c = src[j]!;
+    let end = j + 1;
+    if (c === '\\') {
+      value += src[j + 1] ?? '';
+      end = j + 2;
+    } else if (c === "'") {
+      const close = src.indexOf("'", j + 1);
+      if (close < 0) return { end: src.length + 1, value };
+      value += src.slice(j + 1, close);
+      end = close + 1;
+    } else if (c === '"') {
+      end = scanDouble(src, j + 1, subs);
+      value += doubleValue(src.slice(j + 1, Math.min(end - 1, src.length)));
+    } else if (c === '`' || (c === '$' && src[j + 1] === '(')) {
+      end = c === '`' ? scanBacktick(src, j + 1) : scanNested(src, j + 2, ')', null);
+      subs.push(src.slice(c === '`' ? j + 1 : j + 2, Math.min(end - 1, src.length)));
+      value += src.slice(j, Math.min(end, src.length));
+    } else if (c === '$' && src[j + 1] === '{') {
+      end = scanNested(src, j + 2, '}', subs);
+      value += src.slice(j, Math.min(end, src.length));
+    } else {
+      value += c;
+      if (c === '(') depth++;
+      else if (c === ')' && --depth === 0) return { end: j + 1, value };
+    }
+    if (end > src.length) return { end, value };
+    j = end - 1;
+  }
+  return { end: src.length + 1, value };
 }

@@ -2,7 +2,7 @@
 // `..`, and a glob that may match many names, or `..` itself, reaches everything from the folder
 // the climb could get to.
 import { strict as assert } from 'node:assert';
-import { globReach, partMayMatch, type GlobReach } from '../../../src/core/shell/globReach';
+import { globReach, hasShellGlob, mayMatchDotName, partMayMatch, type GlobReach } from '../../../src/core/shell/globReach';
 
 const exact = (path: string): GlobReach => ({ path, within: false });
 const within = (path: string): GlobReach => ({ path, within: true });
@@ -28,6 +28,10 @@ const cases: Array<[string, string, GlobReach]> = [
   ['`..?` needs a third character, so it is never `..`', 'src/..?/x', matches('src', '..?')],
   ['a negated bracket then a dot may be `..`', 'src/[!a]./x', within('.')],
   ['a bracket that cannot hold a dot is never `..`', 'src/[a-z]*/../x', exact('src/x')],
+  ['an @ group is a glob: it reaches its folder', '.claude/@(settings.json|x)', matches('.claude', '@(settings.json|x)')],
+  ['a ! group is a glob too', '.claude/!(x)', matches('.claude', '!(x)')],
+  ['a + group is a glob too', 'a/+(b)/c', matches('a', '+(b)')],
+  ['an @ group that may be `..` reaches from one folder up', 'src/@(..)/.claude', within('.')],
   ['an unclosed bracket is a literal character', 'src/.[/../x', exact('src/x')],
   ['a bracket with a range out of order is read as one that may be `..`', 'src/[z-a]/x', within('.')],
   ['a rooted glob at the root reaches the root', '/*', matches('/', '*')],
@@ -49,6 +53,42 @@ describe('partMayMatch: whether one glob part may match a name', () => {
     ['a question mark does not match a leading dot', '?claude', '.claude', false, false],
     ['a star matches a plain name', 'p*', 'proofmeter', false, true],
     ['a part JavaScript cannot read may match anything', '[z-a]', 'proofmeter', false, true],
+    ['an @ group whose alternative starts with a dot matches a leading dot, as bash does', '@(.claude|x)', '.claude', false, true],
+    ['a + group may match a leading dot', '+(.claude)', '.claude', false, true],
+    ['a ! group is read as one that may match a leading dot', '!(x)', '.claude', false, true],
+    ['a * group may match a leading dot', '*(.c*)', '.claude', false, true],
+    ['a ? group may match a leading dot', '?(.claude)', '.claude', false, true],
+    ['an @ group matches the names it lists', 'settings@(.json|.local.json)', 'settings.local.json', false, true],
+    ['an @ group does not match a name it does not list', '@(a|b)', 'settings.json', false, false],
   ];
   for (const [what, part, name, dotglob, want] of rows) it(`${what}: ${part} ${want ? 'may match' : 'cannot match'} ${name}${dotglob ? ' (dotglob)' : ''}`, () => assert.equal(partMayMatch(part, name, dotglob), want));
+});
+
+describe('hasShellGlob: whether bash may expand a word into names', () => {
+  const rows: Array<[string, string, boolean]> = [
+    ['a star', 'a*', true],
+    ['a question mark', 'a?', true],
+    ['a bracket', 'a[bc]', true],
+    ['an @ group', '@(a)', true],
+    ['a ! group', '!(a)', true],
+    ['a + group', '+(a)', true],
+    ['an @ with no group after it', 'user@host', false],
+    ['a ! with no group after it', 'a!b', false],
+    ['a + with no group after it', 'a+b', false],
+    ['a plain path', 'src/a.ts', false],
+  ];
+  for (const [what, text, want] of rows) it(`${what}: ${text} ${want ? 'may expand' : 'is itself'}`, () => assert.equal(hasShellGlob(text), want));
+});
+
+describe('mayMatchDotName: whether a glob part may match a name with a leading dot', () => {
+  const rows: Array<[string, string, boolean]> = [
+    ['a dot written first', '.c*', true],
+    ['a bracket first', '[.]c', true],
+    ['an extglob group first', '@(.c)', true],
+    ['a ! group first', '!(x)', true],
+    ['a star first', '*', false],
+    ['a group after a letter', 'a@(.c)', false],
+    ['an @ alone first', '@x', false],
+  ];
+  for (const [what, part, want] of rows) it(`${what}: ${part} ${want ? 'may' : 'cannot'}`, () => assert.equal(mayMatchDotName(part), want));
 });
