@@ -29,7 +29,7 @@ export function bashReason(f: BashFinding): string {
     case 'state':
       // The guard cannot say what such a command changes, only that it cannot read it.
       if (f.how === UNREADABLE) return `Proofmeter guard: this command hands a shell text decoded or rewritten on the way (base64, tr, printf escapes, a program's output); the guard cannot read what it would change, so it is refused. Run the command as written instead.`;
-      if (f.how === UNNAMED) return `Proofmeter guard: this command runs a script whose name it makes only as it runs (a variable or a substitution), so the guard cannot read the script first, and it is refused. Name the script's path in the command, and the guard reads it first.`;
+      if (f.how === UNNAMED) return `Proofmeter guard: this command runs a script whose name it makes only as it runs (a variable or a substitution), which would run text the guard cannot read first, so it is refused. Name the script's path in the command, and the guard reads it first.`;
       if (f.how === UNSEEN) return `Proofmeter guard: this command runs a script it writes or fetches itself, which would run text the guard cannot read first, so it is refused. Write the script in one command and run it in the next, and the guard reads it first.`;
     // falls through
     case 'settings': {
