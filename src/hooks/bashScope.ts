@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { globPattern } from '../core/seal/glob';
 import { hasShellGlob, mayMatchDotName } from '../core/shell/globReach';
+import { expandBraced } from '../core/shell/parameters';
 import type { Protected } from './protectedPaths';
 import { hidesPath, REWRITTEN_VALUE, runsRewrittenText } from './hiddenCode';
 
@@ -90,11 +91,7 @@ export function located(path: string, scope: BashScope): string {
 export function expand(token: string, scope: BashScope): string {
   // Most words hold neither a tilde nor an expansion: they are what they say.
   if (!/[~$`]/.test(token)) return token;
-  const known = token
-    .replace(/^~(?=\/|$)/, scope.home)
-    .replace(/\$\{?HOME\}?/g, scope.home)
-    .replace(/\$\{?CLAUDE_PROJECT_DIR\}?/g, scope.prot.workspace)
-    .replace(/\$\{?PWD\}?/g, scope.cwd)
+  const known = expandBraced(tilde(token, scope), (name) => knownValue(name, scope), (text) => expand(text, scope))
     // The substitutions that only name a folder: what they print is known without running them.
     .replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, scope.cwd)
     .replace(/\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g, scope.prot.workspace)
@@ -102,11 +99,28 @@ export function expand(token: string, scope: BashScope): string {
     .replace(/\$\(\s*(?:echo(?:\s+-n)?|printf\s+%s)\s+([\w./~+-]+)\s*\)|`\s*(?:echo(?:\s+-n)?|printf\s+%s)\s+([\w./~+-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '')
     .replace(/\$\(\s*(?:cat\s+|<\s*)([\w./~+-]+)\s*\)|`\s*cat\s+([\w./~+-]+)\s*`/g, (whole: string, a?: string, b?: string) => oneWordFile(a ?? b ?? '', scope) ?? whole);
   // $1 and $@ are set only where the guard reads a body given to `sh -c` with its arguments.
-  return known.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*|\d+|[@*])\}|([A-Za-z_][A-Za-z0-9_]*|\d|[@*]))/g, (whole: string, braced?: string, bare?: string) => {
-    const name = braced ?? bare ?? '';
-    const value = scope.vars?.get(name) ?? (name === 'USER' || name === 'LOGNAME' ? basename(scope.home) : undefined);
-    return value ?? whole;
-  });
+  return known.replace(/\$([A-Za-z_][A-Za-z0-9_]*|\d|[@*])/g, (whole: string, name: string) => knownValue(name, scope) ?? whole);
+}
+
+/** A variable's value when the guard knows it: one the command set, or one the session's shell always has. */
+function knownValue(name: string, scope: BashScope): string | undefined {
+  if (name === 'HOME') return scope.home;
+  if (name === 'PWD') return scope.cwd;
+  if (name === 'CLAUDE_PROJECT_DIR') return scope.prot.workspace;
+  return scope.vars?.get(name) ?? (name === 'USER' || name === 'LOGNAME' ? basename(scope.home) : undefined);
+}
+
+/**
+ * A leading tilde as bash expands it: `~` and `~user` of this user are the home folder, `~+` is the
+ * folder the command is in; `~-` (the folder before the last cd) and another user's home are known
+ * only when it runs, so they are left as an expansion (`$OLDPWD`) that the text is read for.
+ */
+function tilde(token: string, scope: BashScope): string {
+  const m = /^~([A-Za-z_][\w.-]*|[+-])?(?=\/|$)/.exec(token);
+  if (!m) return token;
+  const who = m[1];
+  const head = who === undefined || who === basename(scope.home) ? scope.home : who === '+' ? scope.cwd : who === '-' ? '$OLDPWD' : `\${HOME_OF_${who.replace(/\W/g, '_')}}`;
+  return head + token.slice(m[0].length);
 }
 
 /** The largest file whose one word `$(cat f)` is read as. */

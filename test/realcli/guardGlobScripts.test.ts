@@ -2,7 +2,8 @@
 // the real Claude Code CLI: an extglob group over the state folder once `shopt -s extglob` is on, a
 // script run through a glob, through a name the command makes as it runs, through names piped to
 // `xargs sh`, and a script rewritten through `$PWD` and run by its plain name. Each would remove
-// `.claude/proofmeter`; each is denied. Logs removed through an extglob group go through.
+// `.claude/proofmeter`; each is denied. Logs removed through an extglob group go through. So are paths
+// spelled through parameter expansions, `~+` and a POSIX class, which bash expands to the state folder.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,5 +30,21 @@ describe('the guard against globs and run-time names, with the real Claude Code 
     });
     assert.ok(!existsSync(join(run.project, 'a.log')) && !existsSync(join(run.project, 'b.log')), 'the logs were removed');
     assert.ok(existsSync(join(run.project, 'tidy.sh')), 'the script the glob named is still there');
+  });
+
+  it('`rm -rf .cl${x:-aude}/proofmeter`, `cd src && rm -rf ${PWD%/*}/.claude/proofmeter`, `rm -rf ~+/.claude/proofmeter`, `rm -rf .cl${HOME:0:0}aude/proofmeter` and `rm -rf .claude/proofmete[[:alpha:]]`: all denied; `rm -rf "${TMPDIR:-/tmp}/pm-scratch"` goes through', async function () {
+    this.timeout(150_000);
+    await walkGuard(cli, {
+      name: 'guard-parameter-paths',
+      files: { 'src/x.txt': 'x\n' },
+      denied: [
+        'rm -rf .cl${x:-aude}/proofmeter',
+        'cd src && rm -rf ${PWD%/*}/.claude/proofmeter',
+        'rm -rf ~+/.claude/proofmeter',
+        'rm -rf .cl${HOME:0:0}aude/proofmeter',
+        'rm -rf .claude/proofmete[[:alpha:]]',
+      ],
+      allowed: { command: 'rm -rf "${TMPDIR:-/tmp}/pm-scratch" && echo scratch-gone', prints: /scratch-gone/ },
+    });
   });
 });

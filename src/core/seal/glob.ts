@@ -62,10 +62,11 @@ export function globPattern(pattern: string): RegExp | null {
     if (c === '[') {
       // `[!…]` and `[^…]` negate; a `]` first in the bracket is itself, as is an unclosed `[`.
       const open = next === '!' || next === '^' ? i + 2 : i + 1;
-      const end = pattern.indexOf(']', open + 1);
-      if (end > 0) {
-        re += `[${open === i + 2 ? '^' : ''}${pattern.slice(open, end).replace(/[\\\]^]/g, '\\$&')}]`;
-        i = end;
+      const bracket = bracketClass(pattern, open);
+      if (bracket === null) return null;
+      if (bracket) {
+        re += `[${open === i + 2 ? '^' : ''}${bracket.body}]`;
+        i = bracket.end;
         continue;
       }
     }
@@ -90,6 +91,35 @@ export function globPattern(pattern: string): RegExp | null {
   } catch {
     return null;
   }
+}
+
+/** What POSIX character classes hold, as JavaScript bracket text (ASCII, as bash in the C locale reads them). */
+const POSIX_CLASSES: Record<string, string> = {
+  alpha: 'A-Za-z', digit: '0-9', alnum: 'A-Za-z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v', blank: ' \\t',
+  punct: '!-\\/:-@\\[-`{-~', xdigit: '0-9A-Fa-f', word: 'A-Za-z0-9_', print: ' -~', graph: '!-~', cntrl: '\\x00-\\x1f\\x7f',
+};
+
+/**
+ * A bracket's body from just after `[` (or `[!`) to its closing `]`, as JavaScript bracket text:
+ * `[:alpha:]`, `[=x=]` and `[.x.]` inside it are read as bash reads them, so `proofmete[[:alpha:]]`
+ * is `proofmeter`'s pattern and not a bracket of `[:alph` followed by `]`. Undefined for a `[` the
+ * pattern never closes (it is itself), null for a class JavaScript cannot say (`[:foo:]`).
+ */
+function bracketClass(pattern: string, open: number): { body: string; end: number } | null | undefined {
+  let body = '';
+  for (let j = open; j < pattern.length; j++) {
+    const c = pattern[j]!;
+    if (c === ']' && j > open) return { body, end: j };
+    const inner = c === '[' ? /^\[([:=.])(.*?)\1\]/.exec(pattern.slice(j)) : null;
+    if (inner) {
+      const [whole, kind, name = ''] = inner;
+      const text = kind === ':' ? POSIX_CLASSES[name] : name.replace(/[\\\]^-]/g, '\\$&');
+      if (text === undefined) return null;
+      body += text;
+      j += whole.length - 1;
+    } else body += c.replace(/[\\\]^[]/g, '\\$&');
+  }
+  return undefined;
 }
 
 /** The folder part of a pattern before its first glob character: where a walk for it starts. */
