@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { globPattern } from '../core/seal/glob';
 import { hasShellGlob, mayMatchDotName } from '../core/shell/globReach';
+import { lex } from '../core/shell/lex';
 import { expandBraced } from '../core/shell/parameters';
 import type { Protected } from './protectedPaths';
 import { hidesPath, REWRITTEN_VALUE, runsRewrittenText } from './hiddenCode';
@@ -43,6 +44,16 @@ export function madeLink(target: string, dest: string, intoFolder: boolean, scop
 /** Whether a word's path is known only when it runs: it holds an expansion, a substitution or a glob. */
 export function knownWhenRun(word: string): boolean {
   return /[$`]/.test(word) || hasShellGlob(word);
+}
+
+/**
+ * The word with every expansion the guard could not know taken as empty, as an unset variable, a
+ * `$(true)` or `$(echo)` makes it; '' when that leaves a path from the root the word did not start
+ * with (`"$d/"` empty is `/`, which no agent can count on naming).
+ */
+export function emptied(word: string): string {
+  const bare = word.replace(/\$\{[^{}]*\}|\$\([^()]*\)|`[^`]*`|\$(?:[A-Za-z_]\w*|\d|[@*#?$!-])/g, '');
+  return bare.startsWith('/') && !word.startsWith('/') ? '' : bare;
 }
 
 export function isFolder(p: string): boolean {
@@ -96,7 +107,7 @@ export function expand(token: string, scope: BashScope): string {
     .replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, scope.cwd)
     .replace(/\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g, scope.prot.workspace)
     // …and those that print a plain word given to them or held in a file of one word.
-    .replace(/\$\(\s*(?:echo(?:\s+-n)?|printf\s+%s)\s+([\w./~+-]+)\s*\)|`\s*(?:echo(?:\s+-n)?|printf\s+%s)\s+([\w./~+-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '')
+    .replace(/\$\(\s*(?:echo(?:\s+-n)?|printf(?:\s+%s)?)\s+([\w./~+-]+)\s*\)|`\s*(?:echo(?:\s+-n)?|printf(?:\s+%s)?)\s+([\w./~+-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '')
     .replace(/\$\(\s*(?:cat\s+|<\s*)([\w./~+-]+)\s*\)|`\s*cat\s+([\w./~+-]+)\s*`/g, (whole: string, a?: string, b?: string) => oneWordFile(a ?? b ?? '', scope) ?? whole);
   // $1 and $@ are set only where the guard reads a body given to `sh -c` with its arguments.
   return known.replace(/\$([A-Za-z_][A-Za-z0-9_]*|\d|[@*])/g, (whole: string, name: string) => knownValue(name, scope) ?? whole);
@@ -153,10 +164,35 @@ export function assigns(words: readonly string[], scope: BashScope): boolean {
   for (const w of rest) {
     const name = w.slice(0, w.indexOf('='));
     const raw = w.slice(name.length + 1);
+    const elements = /^\(([\s\S]*)\)$/.exec(raw)?.[1];
+    // `x=(a b)`: an array, whose `$x` is its first element.
+    if (elements !== undefined) {
+      setElements(name, lex(elements).tokens.flatMap((t) => (t.kind === 'word' ? [expand(t.value, scope)] : [])), scope);
+      continue;
+    }
     const value = expand(raw, scope);
     if (runsRewrittenText([raw])) scope.vars?.set(name, hidesPath(value) ? REWRITTEN_VALUE.LITERAL : REWRITTEN_VALUE.FROM_RUN);
     else if (/[$`]/.test(value)) scope.vars?.delete(name);
     else scope.vars?.set(name, value);
   }
   return true;
+}
+
+/** Sets an array's elements (`x[0]`, …, `x[@]`, and `x` for the first); null forgets them all. */
+export function setElements(name: string, elements: readonly string[] | null, scope: BashScope): void {
+  for (const key of [...(scope.vars?.keys() ?? [])]) if (key.startsWith(`${name}[`)) scope.vars?.delete(key);
+  if (elements === null) {
+    scope.vars?.delete(name);
+    return;
+  }
+  elements.forEach((v, k) => setVariable(`${name}[${k}]`, v, scope));
+  setVariable(name, elements[0], scope);
+  setVariable(`${name}[@]`, elements.join(' '), scope);
+  setVariable(`${name}[*]`, elements.join(' '), scope);
+}
+
+/** Sets a variable to a value the guard knows, or forgets it for one it does not. */
+export function setVariable(name: string, value: string | undefined, scope: BashScope): void {
+  if (value === undefined || /[$`]/.test(value)) scope.vars?.delete(name);
+  else scope.vars?.set(name, value);
 }

@@ -18,7 +18,8 @@ import { classifyPath, isWithin, mentionsProtected, namesClaudeFolder, realish, 
 import { hidesPath, pipesRewrittenIntoShell, rewritesText, runsRewrittenText, UNREADABLE } from './hiddenCode';
 import { noteWritten, UNNAMED_SCRIPT, unseenScript } from './scriptsMadeHere';
 import { operandPaths } from './globMatches';
-import { assigns, expand, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
+import { setsVariables } from './variablesSet';
+import { assigns, emptied, expand, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
@@ -208,6 +209,18 @@ function scriptsNamedOnStdin(before: readonly Command[], run: string, scope: Bas
   return names.some((n) => namesMeterFiles(scriptText(n, scope) ?? '')) ? [{ target: "a script naming the meter's files", kind: 'state', how: `xargs ${run}` }] : [];
 }
 
+/** The words with every expansion whose known value holds blanks split at them, or null when none does. */
+function splitWords(words: readonly string[], scope: BashScope): string[] | null {
+  let split = false;
+  const out = words.flatMap((w) => {
+    const value = expand(w, scope);
+    if (value === w || !/[$`]/.test(w) || /[$`]/.test(value) || !/\s/.test(value)) return [w];
+    split = true;
+    return value.split(/\s+/).filter(Boolean);
+  });
+  return split ? out : null;
+}
+
 /** A shell script file read like a command given with -c. */
 function analyzeScript(operand: string | undefined, scope: BashScope, depth: number): BashFinding[] {
   const unseen = unseenScript(operand, scope, true);
@@ -338,8 +351,13 @@ function appliedPatches(verb: string, args: readonly string[], stdin: { file?: s
 function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFinding[]): string {
   const check = (token: string, how: string, mode: 'write' | 'destroy') => checkInto(token, how, mode, scope, found);
   let cwd = scope.cwd;
-  if (assigns(seg.words, scope) || loopVariable(seg.words, scope)) return cwd;
+  if (assigns(seg.words, scope) || loopVariable(seg.words, scope) || setsVariables(seg.words, stdinText(seg), scope)) return cwd;
   readVariable(seg, scope);
+  // An unquoted expansion is split into words (`x='-rf .claude'; rm $x`): the command is read once
+  // more as those words. Quoted ones are not split, but the lexer's words no longer say which, so
+  // both readings are kept.
+  const spread = splitWords(seg.words, scope);
+  if (spread) readSimple({ ...seg, words: spread }, scope, depth, found);
   // Variables the command set and folders a substitution only prints are read in every word, the
   // command's name included (`x=rm; $x -rf …`, `r=./proofmeter; $r approve`).
   const known = seg.words.map((w) => expand(w, scope));
@@ -574,7 +592,10 @@ export function checkPath(token: string, scope: BashScope, mode: 'write' | 'dest
     // a decoder or a rewriter (`"$(echo edualc. | rev)"`) as one of the meter's files.
     if (hidesPath(t)) return { target: token, kind: 'state' };
     const names = mentionsProtected(t) || (mode === 'destroy' && /(?:^|\/)\.claude\/*$/.test(t));
-    return names ? { target: token, kind: /settings/.test(t) ? 'settings' : 'state' } : null;
+    if (names) return { target: token, kind: /settings/.test(t) ? 'settings' : 'state' };
+    // An expansion the guard cannot know may be empty (`.cl${y}aude` with `y` unset, `.cl$(true)aude`).
+    const bare = emptied(t);
+    return bare && !/[$`]/.test(bare) ? checkPath(bare, scope, mode) : null;
   }
   // A glob names what it expands to: the folder it reaches, read as removed, or the one path it folds to.
   const reach = globReach(t);

@@ -3,7 +3,8 @@
 // script run through a glob, through a name the command makes as it runs, through names piped to
 // `xargs sh`, and a script rewritten through `$PWD` and run by its plain name. Each would remove
 // `.claude/proofmeter`; each is denied. Logs removed through an extglob group go through. So are paths
-// spelled through parameter expansions, `~+` and a POSIX class, which bash expands to the state folder.
+// spelled through parameter expansions, `~+` and a POSIX class, which bash expands to the state folder,
+// and through variables set by an array, `read`, a split value or left empty.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +46,21 @@ describe('the guard against globs and run-time names, with the real Claude Code 
         'rm -rf .claude/proofmete[[:alpha:]]',
       ],
       allowed: { command: 'rm -rf "${TMPDIR:-/tmp}/pm-scratch" && echo scratch-gone', prints: /scratch-gone/ },
+    });
+  });
+
+  it('`x=\'-rf .claude/proofmeter\'; rm $x`, `read x <<< .claude; rm -rf $x/proofmeter`, `x=(.cl aude); rm -rf ${x[0]}${x[1]}/proofmeter` and `rm -rf .cl${y}aude/proofmeter`: all denied; `x=(a b); echo ${x[1]}` goes through', async function () {
+    this.timeout(150_000);
+    await walkGuard(cli, {
+      name: 'guard-variables-set',
+      files: {},
+      denied: [
+        "x='-rf .claude/proofmeter'; rm $x",
+        'read x <<< .claude; rm -rf $x/proofmeter',
+        'x=(.cl aude); rm -rf ${x[0]}${x[1]}/proofmeter',
+        'rm -rf .cl${y}aude/proofmeter',
+      ],
+      allowed: { command: 'x=(a second-element); echo ${x[1]}', prints: /second-element/ },
     });
   });
 });

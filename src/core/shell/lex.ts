@@ -199,7 +199,9 @@ export function lex(src: string): Lexed {
       p.closed = end <= src.length;
       if (!p.closed) unterminated = true;
       i = Math.min(end, src.length);
-    } else if (c === '"') {
+    } else if (c === '"' || (c === '$' && src[i + 1] === '"')) {
+      // `$"…"` is a string translated by the locale, which leaves it as it is where no catalog has it.
+      if (c === '$') i++;
       const end = scanDouble(src, i + 1, subs);
       const p = text('"');
       p.closed = end <= src.length;
@@ -232,7 +234,14 @@ export function lex(src: string): Lexed {
       p.raw += run;
       p.value += run;
       i += run.length;
-      if (src[i] === '(' && EXTGLOB_LEADS.includes(run[run.length - 1]!) && !(run === '!' && wordStart === i - 1 && commandStarts(tokens))) {
+      if (src[i] === '(' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(p.raw) && pieces.length === 1) {
+        // An array assignment (`x=(a b)`): one word, its elements read by whoever reads the value.
+        const group = scanExtglob(src, i, subs);
+        p.raw += src.slice(i, Math.min(group.end, src.length));
+        p.value += src.slice(i, Math.min(group.end, src.length));
+        if (group.end > src.length) unterminated = true;
+        i = Math.min(group.end, src.length);
+      } else if (src[i] === '(' && EXTGLOB_LEADS.includes(run[run.length - 1]!) && !(run === '!' && wordStart === i - 1 && commandStarts(tokens))) {
         // An extglob group: with `shopt -s extglob` on (an agent can turn it on), bash reads it as
         // part of the word, so `.claude/@(settings.json|x)` is one path, not `.claude/@` and a
         // subshell. A `!(` that starts a command is read as `! (…)`, a negated subshell, as bash

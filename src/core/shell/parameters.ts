@@ -7,7 +7,8 @@ import { globPattern } from '../seal/glob';
 /** A variable's value, or undefined when the guard cannot know it (set outside the command). */
 export type Lookup = (name: string) => string | undefined;
 
-const NAME = /^(?:[A-Za-z_][A-Za-z0-9_]*|\d+|[@*#?$!-])/;
+/** A name, an array element (`a[0]`, `a[@]`), a positional or a special parameter. */
+const NAME = /^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?|\d+|[@*#?$!-])/;
 
 /**
  * The value of `${body}`, or null when it cannot be known before the command runs. A variable the
@@ -17,7 +18,7 @@ const NAME = /^(?:[A-Za-z_][A-Za-z0-9_]*|\d+|[@*#?$!-])/;
  * inside (a default may hold `$HOME`).
  */
 export function expandParameter(body: string, lookup: Lookup, word: (text: string) => string): string | null {
-  const length = /^#([A-Za-z_][A-Za-z0-9_]*|\d+)$/.exec(body);
+  const length = /^#([A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?|\d+)$/.exec(body);
   if (length) {
     const v = lookup(length[1]!);
     return v === undefined ? null : String([...v].length);

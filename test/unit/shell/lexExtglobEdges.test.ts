@@ -50,7 +50,9 @@ describe('the lexer keeps the other meanings of a `(` after those characters', (
     ['`!(` after a keyword given as an argument is a group', 'rm if !(b)', ['w0-2:rm', 'w3-5:if', 'w6-10:!(b)']],
     ['`!(` after a redirection is a group', 'cat > !(b)', ['w0-3:cat', 'r4-5:>', 'w6-10:!(b)']],
     ['a ( after another character is still an operator', 'a(b)', ['w0-1:a', 'op:"("', 'w2-3:b', 'op:")"']],
-    ['an array assignment is no group', 'a=(b c)', ['w0-2:a=', 'op:"("', 'w3-4:b', 'w5-6:c', 'op:")"']],
+    ['an array assignment is one word', 'a=(b c)', ['w0-7:a=(b c)']],
+    ['an array appended to is one word', 'a+=(b)', ['w0-6:a+=(b)']],
+    ['an assignment after a quoted piece is no array', '"a"=(b)', ['w0-4:a=', 'op:"("', 'w5-6:b', 'op:")"']],
   ];
   for (const [rule, text, want] of rows) it(`${rule}: ${JSON.stringify(text)}`, () => assert.deepEqual(brief(text), want));
 });

@@ -106,3 +106,11 @@ describe('expandBraced replaces the expansions it can read in a text', () => {
   ];
   for (const [rule, text, want] of rows) it(`${rule}: ${text} is ${want}`, () => assert.equal(expandBraced(text, lookup, (t) => expandBraced(t, lookup, word)), want));
 });
+
+describe('an array element is a name of its own', () => {
+  const arrays = (name: string) => ({ 'a[0]': '.cl', 'a[1]': 'aude' })[name];
+  it('${a[1]} is the element the lookup gives', () => assert.equal(expandParameter('a[1]', arrays, word), 'aude'));
+  it('${#a[1]} is its length', () => assert.equal(expandParameter('#a[1]', arrays, word), '4'));
+  it('${a[1]:0:2} is its substring', () => assert.equal(expandParameter('a[1]:0:2', arrays, word), 'au'));
+  it('${a[9]:-x} falls back for an element not set', () => assert.equal(expandParameter('a[9]:-x', arrays, word), 'x'));
+});
