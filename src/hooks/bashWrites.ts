@@ -245,7 +245,7 @@ const REWRITTEN: BashFinding = { target: 'a command decoded or rewritten before 
 export function analyzeBash(command: string, scope: BashScope): BashFinding[] {
   try {
     const dotglob = scope.dotglob === true || /dotglob|GLOBIGNORE/.test(command);
-    return analyzeAt(command, { ...scope, vars: new Map(scope.vars), links: new Map(scope.links), dotglob, written: [...(scope.written ?? [])] }, 0);
+    return analyzeAt(command, { ...scope, vars: new Map(scope.vars), links: new Map(scope.links), dotglob, written: [] }, 0);
   } catch (e) {
     if (e instanceof RangeError) return [UNREAD];
     throw e;
