@@ -73,18 +73,23 @@ function stripped(value: string, op: string, pattern: string): string | null {
 
 /** `${v/p/r}` replaces the first longest match, `//` every one, `/#` one at the start, `/%` one at the end. */
 function replaced(value: string, op: string, pattern: string, replacement: string): string | null {
-  if (pattern === '') return value;
+  // An empty pattern matches at the start for `/#` and at the end for `/%`, and nowhere else.
+  if (pattern === '') return op === '#' ? replacement + value : op === '%' ? value + replacement : value;
   const re = globPattern(pattern.replace(/\//g, '\u0000'));
   if (re === null) return null;
+  // A pattern that also matches nothing (`*`, `?(z)`) matches between characters too: for `//` that
+  // is left unread; for the others an empty match at the start (or, for `/%`, the end) is taken.
+  const empty = re.test('');
+  if (empty && op === '/') return null;
   const v = value.replace(/\//g, '\u0000');
   // The end of the longest match that starts at `i`, or -1.
   const matchAt = (i: number): number => {
     for (let j = value.length; j > i; j--) if ((op !== '%' || j === value.length) && re.test(v.slice(i, j))) return j;
     return -1;
   };
-  if (op === '#') {
+  if (op === '#' || (empty && op === '' && matchAt(0) < 0)) {
     const j = matchAt(0);
-    return j < 0 ? value : replacement + value.slice(j);
+    return j < 0 ? (empty ? replacement + value : value) : replacement + value.slice(j);
   }
   let out = '';
   for (let i = 0; i < value.length; ) {
@@ -97,12 +102,14 @@ function replaced(value: string, op: string, pattern: string, replacement: strin
       i = j;
     } else return out + replacement + value.slice(j);
   }
-  return out;
+  return op === '%' && empty ? out + replacement : out;
 }
 
 /** `${v:offset:length}`: a negative offset counts from the end, a negative length stops that far from it. */
 function substring(value: string, offset: number, length: number | undefined): string | null {
-  const start = offset < 0 ? Math.max(value.length + offset, 0) : Math.min(offset, value.length);
+  // An offset from the end past the start gives nothing, as bash gives.
+  if (offset < 0 && value.length + offset < 0) return '';
+  const start = offset < 0 ? value.length + offset : Math.min(offset, value.length);
   if (length === undefined) return value.slice(start);
   const end = length < 0 ? value.length + length : start + length;
   return end < start ? null : value.slice(start, end);
