@@ -209,11 +209,11 @@ function scriptsNamedOnStdin(before: readonly Command[], run: string, scope: Bas
   return names.some((n) => namesMeterFiles(scriptText(n, scope) ?? '')) ? [{ target: "a script naming the meter's files", kind: 'state', how: `xargs ${run}` }] : [];
 }
 
-/** The words with every expansion whose known value holds blanks split at them, or null when none does. */
-function splitWords(words: readonly string[], scope: BashScope): string[] | null {
+/** The words (with `known`, their expanded values) with every expansion whose known value holds blanks split at them, or null when none does. */
+function splitWords(words: readonly string[], known: readonly string[]): string[] | null {
   let split = false;
-  const out = words.flatMap((w) => {
-    const value = expand(w, scope);
+  const out = words.flatMap((w, k) => {
+    const value = known[k]!;
     if (value === w || !/[$`]/.test(w) || /[$`]/.test(value) || !/\s/.test(value)) return [w];
     split = true;
     return value.split(/\s+/).filter(Boolean);
@@ -353,14 +353,14 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   let cwd = scope.cwd;
   if (assigns(seg.words, scope) || loopVariable(seg.words, scope) || setsVariables(seg.words, stdinText(seg), scope)) return cwd;
   readVariable(seg, scope);
-  // An unquoted expansion is split into words (`x='-rf .claude'; rm $x`): the command is read once
-  // more as those words. Quoted ones are not split, but the lexer's words no longer say which, so
-  // both readings are kept.
-  const spread = splitWords(seg.words, scope);
-  if (spread) readSimple({ ...seg, words: spread }, scope, depth, found);
   // Variables the command set and folders a substitution only prints are read in every word, the
   // command's name included (`x=rm; $x -rf …`, `r=./proofmeter; $r approve`).
   const known = seg.words.map((w) => expand(w, scope));
+  // An unquoted expansion is split into words (`x='-rf .claude'; rm $x`): the command is read once
+  // more as those words. Quoted ones are not split, but the lexer's words no longer say which, so
+  // both readings are kept.
+  const spread = splitWords(seg.words, known);
+  if (spread) readSimple({ ...seg, words: spread }, scope, depth, found);
   const words = stripPrefix(known);
   const verbWord = words[0];
   if (verbWord === undefined) return cwd;

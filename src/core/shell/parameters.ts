@@ -63,8 +63,8 @@ function stripped(value: string, op: string, pattern: string): string | null {
   const v = value.replace(/\//g, '\u0000');
   const cuts = [...Array(value.length + 1).keys()];
   const prefix = op.startsWith('#');
-  // Shortest first for `#` and `%`, longest first for `##` and `%%`.
-  const order = op.length === 2 ? (prefix ? cuts.reverse() : cuts) : prefix ? cuts : cuts.reverse();
+  // Shortest first for `#` and `%`, longest first for `##` and `%%`: a prefix grows with the cut, a suffix shrinks.
+  const order = prefix === (op.length === 1) ? cuts : cuts.reverse();
   for (const k of order) {
     if (prefix ? re.test(v.slice(0, k)) : re.test(v.slice(k))) return prefix ? value.slice(k) : value.slice(0, k);
   }
@@ -73,36 +73,34 @@ function stripped(value: string, op: string, pattern: string): string | null {
 
 /** `${v/p/r}` replaces the first longest match, `//` every one, `/#` one at the start, `/%` one at the end. */
 function replaced(value: string, op: string, pattern: string, replacement: string): string | null {
-  // An empty pattern matches at the start for `/#` and at the end for `/%`, and nowhere else.
+  // An empty pattern matches only where `/#` and `/%` anchor it.
   if (pattern === '') return op === '#' ? replacement + value : op === '%' ? value + replacement : value;
   const re = globPattern(pattern.replace(/\//g, '\u0000'));
   if (re === null) return null;
-  // A pattern that also matches nothing (`*`, `?(z)`) matches between characters too: for `//` that
-  // is left unread; for the others an empty match at the start (or, for `/%`, the end) is taken.
-  const empty = re.test('');
-  if (empty && op === '/') return null;
+  // `//` with a pattern that also matches nothing (`*`, `?(z)`) matches between every two
+  // characters as well: left unread.
+  if (op === '/' && re.test('')) return null;
   const v = value.replace(/\//g, '\u0000');
-  // The end of the longest match that starts at `i`, or -1.
+  // The end of the longest match that starts at `i`, an empty one included, or -1.
   const matchAt = (i: number): number => {
-    for (let j = value.length; j > i; j--) if ((op !== '%' || j === value.length) && re.test(v.slice(i, j))) return j;
+    for (let j = value.length; j >= i; j--) if ((op !== '%' || j === value.length) && re.test(v.slice(i, j))) return j;
     return -1;
   };
-  if (op === '#' || (empty && op === '' && matchAt(0) < 0)) {
-    const j = matchAt(0);
-    return j < 0 ? (empty ? replacement + value : value) : replacement + value.slice(j);
+  if (op !== '/') {
+    // The first match, from the first place it can start (`/#` only at the start).
+    for (let i = 0; i <= (op === '#' ? 0 : value.length); i++) {
+      const j = matchAt(i);
+      if (j >= 0) return value.slice(0, i) + replacement + value.slice(j);
+    }
+    return value;
   }
   let out = '';
   for (let i = 0; i < value.length; ) {
     const j = matchAt(i);
-    if (j < 0) {
-      out += value[i];
-      i++;
-    } else if (op === '/') {
-      out += replacement;
-      i = j;
-    } else return out + replacement + value.slice(j);
+    out += j < 0 ? value[i] : replacement;
+    i = j < 0 ? i + 1 : j;
   }
-  return op === '%' && empty ? out + replacement : out;
+  return out;
 }
 
 /** `${v:offset:length}`: a negative offset counts from the end, a negative length stops that far from it. */
