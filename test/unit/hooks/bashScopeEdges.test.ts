@@ -3,7 +3,7 @@
 // words count as assignments, and how far a chain of links made by the command is followed.
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { assigns, expand, located, madeLink, type BashScope } from '../../../src/hooks/bashScope';
+import { assigns, emptied, expand, located, madeLink, type BashScope } from '../../../src/hooks/bashScope';
 import { workspace } from './helpers';
 
 const CWD = '/w/proj/sub';
@@ -119,4 +119,21 @@ describe('the guard notes the links a command makes', () => {
     ];
     assert.equal(located('/w/l1/f', scope([], chain)), '/w/l3/f');
   });
+});
+
+describe('a word with its unknown expansions taken as empty', () => {
+  // [the word, what is left when every expansion the guard cannot know prints nothing]
+  const rows: Array<[string, string]> = [
+    ['.cl${y}aude', '.claude'],
+    ['.cl$(a $(b))aude', '.claude'],
+    ['$X/etc', '/etc'],
+    ['$X/', ''],
+    ['$X//', ''],
+    ['$X/*', ''],
+    ['$X/*/', ''],
+    ['$X/a*', '/a*'],
+  ];
+  for (const [word, left] of rows) {
+    it(`${JSON.stringify(word)} leaves ${JSON.stringify(left)}`, () => assert.equal(emptied(word), left));
+  }
 });
