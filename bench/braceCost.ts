@@ -26,6 +26,8 @@ const COMMANDS = [
   'for f in src/*.ts; do wc -l "$f"; done',
   'd=build; rm -rf "$d" && ln -s ../lib/x.js src/x.js',
   'flock /tmp/build.lock npm run build | tee build.log',
+  'cd packages/app && npm test; cd - && rm -rf "$(realpath build)/cache"',
+  'out=$(mktemp -d); npm pack --pack-destination "$out" && rm -rf "$out"',
 ];
 
 export function braceFigure(): Figure {

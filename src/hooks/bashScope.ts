@@ -9,6 +9,7 @@ import { lex } from '../core/shell/lex';
 import { expandBraced } from '../core/shell/parameters';
 import type { Protected } from './protectedPaths';
 import { hidesPath, REWRITTEN_VALUE, runsRewrittenText } from './hiddenCode';
+import { printsClaudePath } from './printedPaths';
 
 export interface BashScope {
   cwd: string;
@@ -119,24 +120,33 @@ export function expand(token: string, scope: BashScope): string {
   return known.replace(/\$([A-Za-z_][A-Za-z0-9_]*|\d|[@*])/g, (whole: string, name: string) => knownValue(name, scope) ?? whole);
 }
 
-/** A variable's value when the guard knows it: one the command set, or one the session's shell always has. */
+/**
+ * A variable's value when the guard knows it: the one the command set (`HOME=$PWD/.claude` too),
+ * else one the session's shell always has.
+ */
 function knownValue(name: string, scope: BashScope): string | undefined {
+  return scope.vars?.get(name) ?? shellValue(name, scope);
+}
+
+function shellValue(name: string, scope: BashScope): string | undefined {
   if (name === 'HOME') return scope.home;
   if (name === 'PWD') return scope.cwd;
   if (name === 'CLAUDE_PROJECT_DIR') return scope.prot.workspace;
-  return scope.vars?.get(name) ?? (name === 'USER' || name === 'LOGNAME' ? basename(scope.home) : undefined);
+  return name === 'USER' || name === 'LOGNAME' ? basename(scope.home) : undefined;
 }
 
 /**
- * A leading tilde as bash expands it: `~` and `~user` of this user are the home folder, `~+` is the
- * folder the command is in; `~-` (the folder before the last cd) and another user's home are known
- * only when it runs, so they are left as an expansion (`$OLDPWD`) that the text is read for.
+ * A leading tilde as bash expands it: `~` is `$HOME`, `~user` of this user the home folder, `~+`
+ * the folder the command is in, `~-` the folder before the last cd (`$OLDPWD`, known after a cd in
+ * the command); another user's home is known only when it runs, so it is left as an expansion that
+ * the text is read for.
  */
 function tilde(token: string, scope: BashScope): string {
   const m = /^~([A-Za-z_][\w.-]*|[+-])?(?=\/|$)/.exec(token);
   if (!m) return token;
   const who = m[1];
-  const head = who === undefined || who === basename(scope.home) ? scope.home : who === '+' ? scope.cwd : who === '-' ? '$OLDPWD' : `\${HOME_OF_${who.replace(/\W/g, '_')}}`;
+  // `~` is `$HOME`, which the command may have set; `~name` is the user's home from the system.
+  const head = who === undefined ? (scope.vars?.get('HOME') ?? scope.home) : who === basename(scope.home) ? scope.home : who === '+' ? scope.cwd : who === '-' ? '$OLDPWD' : `\${HOME_OF_${who.replace(/\W/g, '_')}}`;
   return head + token.slice(m[0].length);
 }
 
@@ -146,7 +156,7 @@ const WORD_FILE_BYTES = 4096;
 /** The text of a small file that holds one word (`.claude` and a newline), else null. */
 function oneWordFile(name: string, scope: BashScope): string | null {
   try {
-    const p = resolve(scope.cwd, name.replace(/^~(?=\/|$)/, scope.home));
+    const p = resolve(scope.cwd, tilde(name, scope));
     const st = statSync(p);
     if (!st.isFile() || st.size > WORD_FILE_BYTES) return null;
     const text = readFileSync(p, 'utf8').trim();
@@ -178,8 +188,7 @@ export function assigns(words: readonly string[], scope: BashScope): boolean {
     }
     const value = expand(raw, scope);
     if (runsRewrittenText([raw])) scope.vars?.set(name, hidesPath(value) ? REWRITTEN_VALUE.LITERAL : REWRITTEN_VALUE.FROM_RUN);
-    else if (/[$`]/.test(value)) scope.vars?.delete(name);
-    else scope.vars?.set(name, value);
+    else setVariable(name, value, scope);
   }
   return true;
 }
@@ -188,7 +197,7 @@ export function assigns(words: readonly string[], scope: BashScope): boolean {
 export function setElements(name: string, elements: readonly string[] | null, scope: BashScope): void {
   for (const key of [...(scope.vars?.keys() ?? [])]) if (key.startsWith(`${name}[`)) scope.vars?.delete(key);
   if (elements === null) {
-    scope.vars?.delete(name);
+    forget(name, scope);
     return;
   }
   elements.forEach((v, k) => setVariable(`${name}[${k}]`, v, scope));
@@ -197,8 +206,21 @@ export function setElements(name: string, elements: readonly string[] | null, sc
   setVariable(`${name}[*]`, elements.join(' '), scope);
 }
 
-/** Sets a variable to a value the guard knows, or forgets it for one it does not. */
+/**
+ * Sets a variable to a value the guard knows, or forgets it for one it does not. A value printed by
+ * a substitution given the `.claude` folder (`d=$(cd .claude && pwd)`) is kept as written, so a
+ * path built on it later is read for what it may name.
+ */
 export function setVariable(name: string, value: string | undefined, scope: BashScope): void {
-  if (value === undefined || /[$`]/.test(value)) scope.vars?.delete(name);
+  if (value === undefined || (/[$`]/.test(value) && !printsClaudePath(value, scope.dotglob === true))) forget(name, scope);
   else scope.vars?.set(name, value);
+}
+
+/**
+ * Forgets a variable's value. One the shell always has (`HOME`, `PWD`) is then not its old value
+ * but unknown, kept as an expansion left as written.
+ */
+export function forget(name: string, scope: BashScope): void {
+  if (shellValue(name, scope) === undefined) scope.vars?.delete(name);
+  else scope.vars?.set(name, `\${${name}}`);
 }

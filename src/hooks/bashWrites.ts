@@ -19,7 +19,8 @@ import { hidesPath, pipesRewrittenIntoShell, rewritesText, runsRewrittenText, UN
 import { noteWritten, UNNAMED_SCRIPT, unseenScript } from './scriptsMadeHere';
 import { operandPaths } from './globMatches';
 import { setsVariables } from './variablesSet';
-import { assigns, emptied, expand, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
+import { printsClaudePath } from './printedPaths';
+import { assigns, emptied, expand, forget, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
@@ -442,11 +443,18 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     // A word holding a whole command, as `env -S 'rm -rf x'` hands one on: read as a command.
     found.push(...analyzeAt([verbWord, ...args].join(' '), scope, depth + 1));
   } else if (verb === 'cd' || verb === 'pushd') {
-    const dir = ops[0] ? expand(ops[0], scope) : scope.home;
-    // Into a folder spelled through a rewriter, where every later relative path is the meter's, for all the guard can tell.
-    if (hidesPath(dir)) check(dir, verb, 'write');
+    // `cd` alone goes to `$HOME`, `cd -` to `$OLDPWD`; both may be what the command set.
+    const dir = expand(ops[0] === undefined ? '~' : ops[0] === '-' ? '$OLDPWD' : ops[0], scope);
+    // Into a folder spelled through a rewriter or printed from the `.claude` folder, where every
+    // later relative path is the meter's, for all the guard can tell.
+    if (hidesPath(dir) || printsClaudePath(dir, scope.dotglob === true)) check(dir, verb, 'write');
     else if (hasShellGlob(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
     else if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
+    // The shell keeps the folder it leaves in `$OLDPWD` and the one it enters in `$PWD`: the
+    // guard's folder, or unknown for a folder known only when it runs.
+    leftFolder(scope);
+    if (/[$`]/.test(dir)) forget('PWD', scope);
+    else scope.vars?.delete('PWD');
   } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some(namesMeterFiles)) || stdinText(seg).some(namesMeterFiles))) {
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
   } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && namesMeterFiles(scriptText(ops[0], scope) ?? '')) {
@@ -531,10 +539,21 @@ function loopVariable(words: readonly string[], scope: BashScope): boolean {
   return true;
 }
 
+/**
+ * Sets `$OLDPWD` to the folder a `cd` leaves. The guard reads a command from each folder it may be
+ * in (a `cd` that fails leaves it where it was), so the one that matters most is kept, as for a
+ * loop's variable: the `.claude` folder or one of the meter's, then a folder holding one, then any.
+ */
+function leftFolder(scope: BashScope): void {
+  const rank = (dir: string) => (isClaudeDir(dir, scope) || classifyPath(dir, scope.prot, 'write') !== null ? 2 : checkPath(dir, scope, 'destroy') !== null ? 1 : 0);
+  const old = scope.vars?.get('OLDPWD');
+  if (old === undefined || old === scope.cwd || rank(scope.cwd) >= rank(old)) scope.vars?.set('OLDPWD', scope.cwd);
+}
+
 /** Sets `name` to the one of `items` that matters most to the guard, or forgets it for none. */
 function standFor(name: string, items: readonly string[], scope: BashScope): void {
   const pick = items.find((w) => checkPath(w, scope, 'destroy') !== null || isClaudeDir(w, scope)) ?? items.find((w) => !/[$`]/.test(w)) ?? items[0];
-  if (pick === undefined) scope.vars?.delete(name);
+  if (pick === undefined) forget(name, scope);
   else scope.vars?.set(name, pick);
 }
 
@@ -590,7 +609,7 @@ export function checkPath(token: string, scope: BashScope, mode: 'write' | 'dest
     // Unexpanded: only its text can say where it points; a removal of a `.claude` folder somewhere
     // (`rm -rf ../$(basename $PWD)/.claude`) is read as a removal of ours, and a path spelled through
     // a decoder or a rewriter (`"$(echo edualc. | rev)"`) as one of the meter's files.
-    if (hidesPath(t)) return { target: token, kind: 'state' };
+    if (hidesPath(t) || printsClaudePath(t, scope.dotglob === true)) return { target: token, kind: 'state' };
     const names = mentionsProtected(t) || (mode === 'destroy' && /(?:^|\/)\.claude\/*$/.test(t));
     if (names) return { target: token, kind: /settings/.test(t) ? 'settings' : 'state' };
     // An expansion the guard cannot know may be empty (`.cl${y}aude` with `y` unset, `.cl$(true)aude`).

@@ -26,11 +26,13 @@ function readInto(args: readonly string[], stdin: readonly string[], scope: Bash
   const array = args.indexOf('-a') >= 0 ? args[args.indexOf('-a') + 1] : undefined;
   const names = operands(args.filter((a, k) => !(k > 0 && args[k - 1] === '-a'))).filter((a) => IDENTIFIER.test(a));
   if (stdin.length === 0) return false;
-  const line = expandedLine(stdin[0]!.split('\n')[0]!, scope);
-  const fields = line === null ? null : line.trim().split(/\s+/).filter(Boolean);
+  const line = expand(stdin[0]!.split('\n')[0]!, scope);
+  const fields = /[$`]/.test(line) ? null : line.trim().split(/\s+/).filter(Boolean);
   if (array !== undefined && IDENTIFIER.test(array)) setElements(array, fields, scope);
   (names.length || array !== undefined ? names : ['REPLY']).forEach((name, k, all) => {
-    const value = fields === null ? undefined : k === all.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '');
+    // A line known only when it runs is one name's whole value, as written (setVariable decides what it keeps).
+    const whole = all.length === 1 ? line : undefined;
+    const value = fields === null ? whole : k === all.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '');
     setVariable(name, value, scope);
   });
   return true;
@@ -48,7 +50,8 @@ function mapInto(args: readonly string[], stdin: readonly string[], scope: BashS
 function printInto(args: readonly string[], scope: BashScope): boolean {
   const [name, format, ...values] = args.map((a) => expand(a, scope));
   if (name === undefined || !IDENTIFIER.test(name)) return true;
-  const known = format !== undefined && !/[$`\\]/.test(format) && !format.replace(/%[s%]/g, '').includes('%') && !values.some((v) => /[$`]/.test(v));
+  // Values known only when it runs are filled in as written, and setVariable decides what it keeps.
+  const known = format !== undefined && !/[$`\\]/.test(format) && !format.replace(/%[s%]/g, '').includes('%');
   setVariable(name, known ? printed(format, values) : undefined, scope);
   return true;
 }

@@ -26,7 +26,8 @@ describe('a path of the meter\'s spelled through an expansion is refused', () =>
     ['a replacement of the whole home folder', 'rm -rf .cl${HOME/*/aude}', '.claude'],
     ['a lower-cased variable the command set', 'd=CLAUDE; rm -rf .${d,,}', '.claude'],
     ['~+ for the folder the command is in', 'rm -rf ~+/.claude/proofmeter', '.claude/proofmeter'],
-    ['~- for the folder before the cd', 'cd src && rm -rf ~-/.claude/proofmeter', '$OLDPWD/.claude/proofmeter'],
+    ['~- for the folder before the cd', 'cd src && rm -rf ~-/.claude/proofmeter', '.claude/proofmeter'],
+    ['~- when no cd came before', 'rm -rf ~-/.claude/proofmeter', '$OLDPWD/.claude/proofmeter'],
     ['a POSIX class in a bracket', 'rm -rf .claude/proofmete[[:alpha:]]', '.claude'],
   ];
   for (const [name, command, target] of rows) {

@@ -43,7 +43,9 @@ describe('setsVariables: the variables a setter command leaves, exactly', () => 
     ['printf -v of a format without %s prints it once, the values left unused', ['printf', '-v', 'x', 'foo', 'bar'], [], true, [['x', 'foo']]],
     ['printf -v with more %s than values fills the rest empty', ['printf', '-v', 'x', '%s-%s', 'a'], [], true, [['x', 'a-']]],
     ['printf -v with more values than %s uses the format again', ['printf', '-v', 'x', '%s', 'a', 'b'], [], true, [['x', 'ab']]],
-    ['printf -v with a value the guard cannot know forgets the name, though the format uses none', ['printf', '-v', 'x', 'foo', '$y'], [], true, []],
+    ['printf -v with a value the guard cannot know that the format leaves out sets the format', ['printf', '-v', 'x', 'foo', '$y'], [], true, [['x', 'foo']]],
+    ['printf -v with a value the guard cannot know in a %s forgets the name', ['printf', '-v', 'x', 'a%s', '$y'], [], true, []],
+    ['printf -v with a value printed from the .claude folder keeps it as written', ['printf', '-v', 'x', '%s', '$(realpath .claude)'], [], true, [['x', '$(realpath .claude)']]],
     ['set -- sets the positional words', ['set', '--', 'a', 'b'], [], true, [['1', 'a'], ['2', 'b']]],
   ];
   for (const [what, words, stdin, was, vars] of rows) {
