@@ -1,7 +1,7 @@
 // The files a glob names, for the guard's reading of a script before it runs: bash expands
 // `sh ./t*.sh` (or `python3 $PWD/t@(idy).py`) before the shell sees it and runs the first match,
 // so a reader that skips such a word runs a script it never read.
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { hasShellGlob, partMayMatch } from '../core/shell/globReach';
 import { expand, type BashScope } from './bashScope';
@@ -18,7 +18,7 @@ export function globMatches(abs: string, dotglob: boolean): string[] {
   for (const part of abs.split('/').filter(Boolean)) {
     paths = hasShellGlob(part) ? paths.flatMap((p) => namesIn(p).filter((n) => partMayMatch(part, n, dotglob)).map((n) => join(p, n))).slice(0, MATCH_LIMIT) : paths.map((p) => join(p, part));
   }
-  return paths.filter(exists);
+  return paths.filter((p) => existsSync(p));
 }
 
 /**
@@ -54,14 +54,5 @@ function namesIn(folder: string): string[] {
     return readdirSync(folder).sort();
   } catch {
     return [];
-  }
-}
-
-function exists(p: string): boolean {
-  try {
-    statSync(p);
-    return true;
-  } catch {
-    return false;
   }
 }

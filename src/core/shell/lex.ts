@@ -234,24 +234,20 @@ export function lex(src: string): Lexed {
       p.raw += run;
       p.value += run;
       i += run.length;
-      if (src[i] === '(' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(p.raw) && pieces.length === 1) {
-        // An array assignment (`x=(a b)`): one word, its elements read by whoever reads the value.
+      // An array assignment (`x=(a b)`): one word, its elements (as written) read by whoever reads the value.
+      const array = src[i] === '(' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(p.raw) && pieces.length === 1;
+      // An extglob group: with `shopt -s extglob` on (an agent can turn it on), bash reads it as
+      // part of the word, so `.claude/@(settings.json|x)` is one path, not `.claude/@` and a
+      // subshell. A `!(` that starts a command is read as `! (…)`, a negated subshell, as bash
+      // reads it with extglob off. With it on, bash would run the command in PATH named by the
+      // folder's first other name, a word with no slash: no path of the agent's can be run so.
+      if (array || (src[i] === '(' && EXTGLOB_LEADS.includes(run[run.length - 1]!) && !(run === '!' && wordStart === i - 1 && commandStarts(tokens)))) {
         const group = scanExtglob(src, i, subs);
-        p.raw += src.slice(i, Math.min(group.end, src.length));
-        p.value += src.slice(i, Math.min(group.end, src.length));
+        const end = Math.min(group.end, src.length);
+        p.raw += src.slice(i, end);
+        p.value += array ? src.slice(i, end) : group.value;
         if (group.end > src.length) unterminated = true;
-        i = Math.min(group.end, src.length);
-      } else if (src[i] === '(' && EXTGLOB_LEADS.includes(run[run.length - 1]!) && !(run === '!' && wordStart === i - 1 && commandStarts(tokens))) {
-        // An extglob group: with `shopt -s extglob` on (an agent can turn it on), bash reads it as
-        // part of the word, so `.claude/@(settings.json|x)` is one path, not `.claude/@` and a
-        // subshell. A `!(` that starts a command is read as `! (…)`, a negated subshell, as bash
-        // reads it with extglob off. With it on, bash would run the command in PATH named by the
-        // folder's first other name, a word with no slash: no path of the agent's can be run so.
-        const group = scanExtglob(src, i, subs);
-        p.raw += src.slice(i, Math.min(group.end, src.length));
-        p.value += group.value;
-        if (group.end > src.length) unterminated = true;
-        i = Math.min(group.end, src.length);
+        i = end;
       }
     }
   }
