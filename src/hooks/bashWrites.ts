@@ -447,7 +447,7 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     const dir = expand(ops[0] === undefined ? '~' : ops[0] === '-' ? '$OLDPWD' : ops[0], scope);
     // Into a folder spelled through a rewriter or printed from the `.claude` folder, where every
     // later relative path is the meter's, for all the guard can tell.
-    if (hidesPath(dir) || printsClaudePath(dir, scope.dotglob === true)) check(dir, verb, 'write');
+    if (mayHideMeterPath(dir, scope)) check(dir, verb, 'write');
     else if (hasShellGlob(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
     else if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
     // The shell keeps the folder it leaves in `$OLDPWD` and the one it enters in `$PWD`: the
@@ -602,6 +602,14 @@ function mayReachProtected(folder: string, part: string, scope: BashScope): bool
   return [folder, realish(folder)].some((f) => targets.some((d) => d !== f && isWithin(d, f) && partMayMatch(part, relative(f, d).split(sep)[0]!, scope.dotglob === true)));
 }
 
+/**
+ * Whether a word known only when it runs may be a path of the meter's all the same: spelled through
+ * a rewriter from text the command writes out, or printed by a command given the `.claude` folder.
+ */
+function mayHideMeterPath(word: string, scope: BashScope): boolean {
+  return hidesPath(word) || printsClaudePath(word, scope.dotglob === true);
+}
+
 export function checkPath(token: string, scope: BashScope, mode: 'write' | 'destroy'): { target: string; kind: PathKind } | null {
   if (!token) return null;
   const t = expand(token, scope);
@@ -609,7 +617,7 @@ export function checkPath(token: string, scope: BashScope, mode: 'write' | 'dest
     // Unexpanded: only its text can say where it points; a removal of a `.claude` folder somewhere
     // (`rm -rf ../$(basename $PWD)/.claude`) is read as a removal of ours, and a path spelled through
     // a decoder or a rewriter (`"$(echo edualc. | rev)"`) as one of the meter's files.
-    if (hidesPath(t) || printsClaudePath(t, scope.dotglob === true)) return { target: token, kind: 'state' };
+    if (mayHideMeterPath(t, scope)) return { target: token, kind: 'state' };
     const names = mentionsProtected(t) || (mode === 'destroy' && /(?:^|\/)\.claude\/*$/.test(t));
     if (names) return { target: token, kind: /settings/.test(t) ? 'settings' : 'state' };
     // An expansion the guard cannot know may be empty (`.cl${y}aude` with `y` unset, `.cl$(true)aude`).
