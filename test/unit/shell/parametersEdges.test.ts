@@ -1,6 +1,6 @@
 // The edges of a `${…}` expansion that the main rows leave open: where each operator's pattern is
 // anchored, names and numbers longer than one character, spaces and quotes in a word, and the
-// braces expandBraced counts. Rows with a value are held to the real bash as well.
+// braces expandBraced counts, empty patterns and matches, and offsets past the start. Rows with a value are held to the real bash as well.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { expandBraced, expandParameter } from '../../../src/core/shell/parameters';
@@ -12,10 +12,13 @@ const lookup = (name: string) => (/^\d+$/.test(name) ? ARGS[Number(name) - 1] : 
 const word = (text: string) => text.replace(/\$(\w+)/g, (w, n: string) => VARS[n] ?? w);
 const braced = (text: string) => expandBraced(text, lookup, (t) => word(expandBraced(t, lookup, word)));
 
-/** What bash assigns for the text with VARS and ARGS set: an assignment, so no word is split or globbed. */
-function bash(text: string, options: string[] = []): string {
+/**
+ * What bash assigns for the text with VARS and ARGS set: an assignment, so no word is split or
+ * globbed. The reader takes every pattern as an extended glob (`?(z)`), so bash has extglob on.
+ */
+function bash(text: string): string {
   const set = Object.entries(VARS).map(([k, v]) => `${k}='${v}'`).join('; ');
-  const r = spawnSync('bash', [...options, '-c', `set -- ${ARGS.join(' ')}; ${set}; r=${text}; printf %s "$r"`], { encoding: 'utf8', env: {} });
+  const r = spawnSync('bash', ['-O', 'extglob', '-c', `set -- ${ARGS.join(' ')}; ${set}; r=${text}; printf %s "$r"`], { encoding: 'utf8', env: {} });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 }
@@ -49,6 +52,19 @@ describe('the edges of a parameter expansion read as bash reads them', () => {
     ['a comma followed by other text is not a case change', 'd,x', null],
     ['a single-quoted default of several characters', "x:-'ab'", 'ab'],
     ['an escaped dollar in a double-quoted default', 'x:-"a\\$b"', 'a$b'],
+    ['an empty pattern anchored at the start puts the new text first', 'l/#/x', 'xclaude'],
+    ['an empty pattern anchored at the end puts the new text last', 'l/%/x', 'claudex'],
+    ['an empty pattern replaced everywhere changes nothing', 'l///x', 'claude'],
+    ['an empty pattern replaced everywhere with no new text changes nothing', 'l//', 'claude'],
+    ['a pattern that matches nothing at the end puts the new text last', 'l/%?(z)/x', 'claudex'],
+    ['a pattern that matches nothing at the start puts the new text first', 'l/?(z)/x', 'xclaude'],
+    ['a pattern that matches nothing anchored at the start puts the new text first', 'l/#?(z)/x', 'xclaude'],
+    ['a pattern of two characters replaced everywhere goes on after each match', 't//.?/X', 'aXX'],
+    ['every match of a pattern that also matches nothing is left unread', 'l//?(z)/x', null],
+    ['every match of a star is left unread', 'l//*/x', null],
+    ['an offset from the end past the start gives nothing', 'l: -10', ''],
+    ['an offset from the end past the start with a length gives nothing', 'l: -10:2', ''],
+    ['an offset from the end at the start gives the whole value', 'l: -6', 'claude'],
   ];
   for (const [rule, body, want] of rows) {
     it(`${rule}: \${${body}} is ${JSON.stringify(want)}`, () => {
@@ -70,32 +86,6 @@ describe('expandBraced finds the brace that closes an expansion as bash does', (
     it(`${rule}: ${text} is ${want}`, () => {
       assert.equal(braced(text), want);
       if (checked) assert.equal(bash(text), want, 'bash reads it so');
-    });
-  }
-});
-
-describe('the empty matches and far offsets of a parameter expansion read as bash reads them', () => {
-  // [what the row shows, the body between ${ and }, the value, or null when the reader cannot say].
-  // The reader takes every pattern as an extended glob, so bash is run with extglob on.
-  const rows: Array<[string, string, string | null]> = [
-    ['an empty pattern anchored at the start puts the new text first', 'l/#/x', 'xclaude'],
-    ['an empty pattern anchored at the end puts the new text last', 'l/%/x', 'claudex'],
-    ['an empty pattern replaced everywhere changes nothing', 'l///x', 'claude'],
-    ['an empty pattern replaced everywhere with no new text changes nothing', 'l//', 'claude'],
-    ['a pattern that matches nothing at the end puts the new text last', 'l/%?(z)/x', 'claudex'],
-    ['a pattern that matches nothing at the start puts the new text first', 'l/?(z)/x', 'xclaude'],
-    ['a pattern that matches nothing anchored at the start puts the new text first', 'l/#?(z)/x', 'xclaude'],
-    ['a pattern of two characters replaced everywhere goes on after each match', 't//.?/X', 'aXX'],
-    ['every match of a pattern that also matches nothing is left unread', 'l//?(z)/x', null],
-    ['every match of a star is left unread', 'l//*/x', null],
-    ['an offset from the end past the start gives nothing', 'l: -10', ''],
-    ['an offset from the end past the start with a length gives nothing', 'l: -10:2', ''],
-    ['an offset from the end at the start gives the whole value', 'l: -6', 'claude'],
-  ];
-  for (const [rule, body, want] of rows) {
-    it(`${rule}: \${${body}} is ${JSON.stringify(want)}`, () => {
-      assert.equal(expandParameter(body, lookup, word), want);
-      if (want !== null) assert.equal(bash(`\${${body}}`, ['-O', 'extglob']), want, 'bash reads it so');
     });
   }
 });
