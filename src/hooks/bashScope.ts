@@ -47,22 +47,6 @@ export function knownWhenRun(word: string): boolean {
   return /[$`]/.test(word) || hasShellGlob(word);
 }
 
-/**
- * The word with every expansion the guard could not know taken as empty, as an unset variable, a
- * `$(true)` or `$(echo)` makes it (`.cl${y}aude`, `$x$PWD`); '' when that leaves only the root
- * (`"$OUT/"`, `"$OUT"/*`): read as `/`, every such honest removal would be refused, and the root
- * is no path an agent can reach the meter's files by without naming more of it.
- */
-export function emptied(word: string): string {
-  let bare = word;
-  // Nested substitutions go from the inside out: `.claude/$(a $(b))` may print nothing too.
-  for (let before = ''; before !== bare; ) {
-    before = bare;
-    bare = bare.replace(/\$\{[^{}]*\}|\$\([^()]*\)|`[^`]*`|\$(?:[A-Za-z_]\w*|\d|[@*#?$!-])/g, '');
-  }
-  return /^\/[/*]*$/.test(bare) ? '' : bare;
-}
-
 export function isFolder(p: string): boolean {
   try {
     return statSync(p).isDirectory();
@@ -111,6 +95,7 @@ export function expand(token: string, scope: BashScope): string {
   if (!/[~$`]/.test(token)) return token;
   const known = expandBraced(tilde(token, scope), (name) => knownValue(name, scope), (text) => expand(text, scope))
     // The substitutions that only name a folder: what they print is known without running them.
+    .replace(/\$\(\s*cd(?:\s+([\w./~+-]+))?\s*(?:&&|;)\s*pwd(?:\s+-[LP])?\s*\)|`\s*cd(?:\s+([\w./~+-]+))?\s*(?:&&|;)\s*pwd(?:\s+-[LP])?\s*`/g, (whole: string, a?: string, b?: string) => cdFolder(a ?? b, scope) ?? whole)
     .replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, scope.cwd)
     .replace(/\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g, scope.prot.workspace)
     // …and those that print a plain word given to them or held in a file of one word.
@@ -118,6 +103,12 @@ export function expand(token: string, scope: BashScope): string {
     .replace(/\$\(\s*(?:cat\s+|<\s*)([\w./~+-]+)\s*\)|`\s*cat\s+([\w./~+-]+)\s*`/g, (whole: string, a?: string, b?: string) => oneWordFile(a ?? b ?? '', scope) ?? whole);
   // $1 and $@ are set only where the guard reads a body given to `sh -c` with its arguments.
   return known.replace(/\$([A-Za-z_][A-Za-z0-9_]*|\d|[@*])/g, (whole: string, name: string) => knownValue(name, scope) ?? whole);
+}
+
+/** The folder `cd DIR` goes to, as `$(cd DIR && pwd)` prints it: `$HOME` for none, `$OLDPWD` for `-`; null when known only when it runs. */
+function cdFolder(dir: string | undefined, scope: BashScope): string | null {
+  const to = dir === undefined ? knownValue('HOME', scope) : dir === '-' ? knownValue('OLDPWD', scope) : resolve(scope.cwd, tilde(dir, scope));
+  return to === undefined || /[$`]/.test(to) ? null : to;
 }
 
 /**

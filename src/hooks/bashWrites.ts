@@ -20,7 +20,8 @@ import { noteWritten, UNNAMED_SCRIPT, unseenScript } from './scriptsMadeHere';
 import { operandPaths } from './globMatches';
 import { setsVariables } from './variablesSet';
 import { printsClaudePath } from './printedPaths';
-import { assigns, emptied, expand, forget, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
+import { emptied } from '../core/shell/emptied';
+import { assigns, expand, forget, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
@@ -450,11 +451,11 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     if (mayHideMeterPath(dir, scope)) check(dir, verb, 'write');
     else if (hasShellGlob(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
     else if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
-    // The shell keeps the folder it leaves in `$OLDPWD` and the one it enters in `$PWD`: the
-    // guard's folder, or unknown for a folder known only when it runs.
+    // The shell keeps the folder it leaves in `$OLDPWD` and the one it enters in `$PWD`, which is
+    // then the guard's folder again (kept where it was for a folder known only when it runs, as a
+    // cd there may fail).
     leftFolder(scope);
-    if (/[$`]/.test(dir)) forget('PWD', scope);
-    else scope.vars?.delete('PWD');
+    scope.vars?.delete('PWD');
   } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some(namesMeterFiles)) || stdinText(seg).some(namesMeterFiles))) {
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
   } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && namesMeterFiles(scriptText(ops[0], scope) ?? '')) {

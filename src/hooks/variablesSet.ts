@@ -30,9 +30,9 @@ function readInto(args: readonly string[], stdin: readonly string[], scope: Bash
   const fields = /[$`]/.test(line) ? null : line.trim().split(/\s+/).filter(Boolean);
   if (array !== undefined && IDENTIFIER.test(array)) setElements(array, fields, scope);
   (names.length || array !== undefined ? names : ['REPLY']).forEach((name, k, all) => {
-    // A line known only when it runs is one name's whole value, as written (setVariable decides what it keeps).
-    const whole = all.length === 1 ? line : undefined;
-    const value = fields === null ? whole : k === all.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '');
+    // A line known only when it runs may put any of its words in any name: each holds it whole, as
+    // written, and setVariable decides what it keeps.
+    const value = fields === null ? line : k === all.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '');
     setVariable(name, value, scope);
   });
   return true;

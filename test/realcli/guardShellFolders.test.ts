@@ -1,7 +1,7 @@
 // The guard against paths reached through the folders the shell keeps and the paths commands
 // print, with the real Claude Code CLI: `~` after the command sets `HOME`, `cd -` back into the
 // `.claude` folder, a variable holding what `cd .claude && pwd` prints, and `realpath` of a glob
-// that matches `.claude`. Each would remove `.claude/proofmeter`; each is denied. A temporary folder
+// that matches `.claude` or braces that spell it. Each would remove `.claude/proofmeter`; each is denied. A temporary folder
 // made and removed through a substitution goes through.
 import { walkGuard } from './guardWalk';
 import { realCliSuite } from './scenarioKit';
@@ -10,7 +10,7 @@ describe('the guard against folders the shell keeps and paths commands print, wi
   this.timeout(5 * 60 * 1000);
   const cli = realCliSuite();
 
-  it('`HOME=$PWD/.claude; rm -rf ~/proofmeter`, `cd .claude; cd /tmp; cd -; rm -rf proofmeter`, `x=$(cd .claude && pwd); rm -rf $x/proofmeter` and `rm -rf "$(realpath .cl*)/proofmeter"`: all denied; `d=$(mktemp -d); rm -rf $d` goes through', async function () {
+  it('`HOME=$PWD/.claude; rm -rf ~/proofmeter`, `cd .claude; cd /tmp; cd -; rm -rf proofmeter`, `x=$(cd .claude && pwd); rm -rf $x/proofmeter` `rm -rf "$(realpath .cl*)/proofmeter"` braces inside the substitution and `$(cd - && pwd)`: all denied; `d=$(mktemp -d); rm -rf $d` goes through', async function () {
     this.timeout(150_000);
     await walkGuard(cli, {
       name: 'guard-shell-folders',
@@ -20,6 +20,8 @@ describe('the guard against folders the shell keeps and paths commands print, wi
         'cd .claude; cd /tmp; cd -; rm -rf proofmeter',
         'x=$(cd .claude && pwd); rm -rf $x/proofmeter',
         'rm -rf "$(realpath .cl*)/proofmeter"',
+        'rm -rf "$(cd .cl{a,}ude && pwd)/proofmeter"',
+        'cd .claude; cd ..; rm -rf "$(cd - && pwd)/proofmeter"',
       ],
       allowed: { command: 'd=$(mktemp -d); rm -rf "$d" && test ! -e "$d" && echo tmp-gone', prints: /tmp-gone/ },
     });

@@ -3,7 +3,8 @@
 // words count as assignments, and how far a chain of links made by the command is followed.
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { assigns, emptied, expand, located, madeLink, type BashScope } from '../../../src/hooks/bashScope';
+import { assigns, expand, located, madeLink, type BashScope } from '../../../src/hooks/bashScope';
+import { emptied } from '../../../src/core/shell/emptied';
 import { workspace } from './helpers';
 
 const CWD = '/w/proj/sub';

@@ -1,7 +1,8 @@
 // Paths spelled through the folders the shell keeps and the paths commands print: `$HOME` and
 // `$PWD` set by the command (`~` and `cd` alone follow `$HOME`), `$OLDPWD` and `cd -` after a cd,
-// and a substitution given the `.claude` folder (`$(cd .claude && pwd)`, `$(realpath .cl*)`),
-// used in a path or kept in a variable. Each is refused; the same spellings of other folders go through.
+// `$(cd DIR && pwd)` read as the folder, and a substitution given the `.claude` folder
+// (`$(realpath .cl*)`, `$(readlink -f .claude)`) used in a path or kept in a variable. Each is
+// refused; the same spellings of other folders go through.
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,21 +25,37 @@ describe('a path of the meter\'s reached through a folder the shell keeps or a c
     ['$OLDPWD after leaving the .claude folder', 'cd .claude; cd /tmp; rm -rf $OLDPWD/proofmeter', '.claude/proofmeter'],
     ['$OLDPWD after leaving the .claude folder for its parent', 'cd .claude && cd .. && rm -rf $OLDPWD/proofmeter', '.claude/proofmeter'],
     ['HOME set from $OLDPWD', 'cd /tmp; HOME=$OLDPWD/.claude; rm -rf ~/proofmeter', '.claude/proofmeter'],
-    ['a path built on cd into the .claude folder and pwd', 'rm -rf "$(cd .claude && pwd)/proofmeter"', '$(cd .claude && pwd)/proofmeter'],
-    ['a variable holding what cd into .claude and pwd print', 'x=$(cd .claude && pwd); rm -rf $x/proofmeter', '$(cd .claude && pwd)/proofmeter'],
+    ['a path built on cd into the .claude folder and pwd, read as the folder', 'rm -rf "$(cd .claude && pwd)/proofmeter"', '.claude/proofmeter'],
+    ['cd - and pwd inside a substitution', 'cd .claude; cd ..; rm -rf "$(cd - && pwd)/proofmeter"', '.claude/proofmeter'],
+    ['cd alone and pwd inside a substitution after HOME is set', 'HOME=$PWD/.claude; rm -rf "$(cd && pwd -P)/proofmeter"', '.claude/proofmeter'],
+    ['cd and pwd in backquotes', 'rm -rf "`cd .claude; pwd`/proofmeter"', '.claude/proofmeter'],
+    ['a variable holding what cd into .claude and pwd print', 'x=$(cd .claude && pwd); rm -rf $x/proofmeter', '.claude/proofmeter'],
+    ['a variable holding what readlink -f prints of the .claude folder', 'x=$(readlink -f .claude); rm -rf $x/proofmeter', '$(readlink -f .claude)/proofmeter'],
     ['HOME set to what realpath prints of the .claude folder', 'HOME=$(realpath .claude); rm -rf ~/proofmeter', '$(realpath .claude)/proofmeter'],
     ['realpath of a glob that matches the .claude folder', 'd=$(realpath .cl*); rm -rf $d/proofmeter', '$(realpath .cl*)/proofmeter'],
     ['dirname of a path inside the .claude folder', 'd=$(dirname .claude/x); rm -rf $d/proofmeter', '$(dirname .claude/x)/proofmeter'],
     ['a folder nested two substitutions deep', 'rm -rf "$(realpath "$(ls -d .claude)")/proofmeter"', '$(realpath "$(ls -d .claude)")/proofmeter'],
-    ['read from a here-string of such a substitution', 'read d <<< "$(cd .claude && pwd)"; rm -rf $d/proofmeter', '$(cd .claude && pwd)/proofmeter'],
-    ['printf -v of such a substitution', 'printf -v d %s "$(cd .claude && pwd)"; rm -rf $d/proofmeter', '$(cd .claude && pwd)/proofmeter'],
+    ['read from a here-string of such a substitution', 'read d <<< "$(readlink -f .claude)"; rm -rf $d/proofmeter', '$(readlink -f .claude)/proofmeter'],
+    ['printf -v of such a substitution', 'printf -v d %s "$(readlink -f .claude)"; rm -rf $d/proofmeter', '$(readlink -f .claude)/proofmeter'],
+    ['the first of two names read from such a substitution', 'read a b <<< "$(readlink -f .claude) x"; rm -rf $a/proofmeter', '$(readlink -f .claude) x/proofmeter'],
+    ['an ANSI-C escape spelling the dot inside the substitution', `rm -rf "$(cd $'\\x2eclaude' && pwd)/proofmeter"`, `$(cd $'\\x2eclaude' && pwd)/proofmeter`],
+    ['braces inside the substitution', 'rm -rf "$(cd .cl{a,}ude && pwd)/proofmeter"', '$(cd .cl{a,}ude && pwd)/proofmeter'],
+    ['an unset variable inside the substitution', 'rm -rf "$(cd .cl${y}aude && pwd)/proofmeter"', '$(cd .cl${y}aude && pwd)/proofmeter'],
+    ['the seal\'s outside copy inside the substitution', 'rm -rf "$(realpath ~/.local/state/proofmeter)/seal"', '$(realpath ~/.local/state/proofmeter)/seal'],
+    ['a glob that matches .claude only with dotglob, which is on', 'shopt -s dotglob; rm -rf "$(realpath *laude)/proofmeter"', '$(realpath *laude)/proofmeter'],
+    ['such a glob kept in a variable', 'shopt -s dotglob; d=$(realpath *laude); rm -rf $d/proofmeter', '$(realpath *laude)/proofmeter'],
+    ['$PWD after a cd known only when it runs, which may fail', 'cd .claude; cd $d; rm -rf $PWD/proofmeter', '.claude/proofmeter'],
   ];
   for (const [name, command, target] of rows) {
     it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, meter).found.map((f) => [f.target, f.how]), [[target, 'rm']]));
   }
 
+  it('a settings file under a HOME known only when it runs is read by its text, not as the root\'s', () => {
+    assert.deepEqual(guardRead('HOME=$(mktemp -d); echo {} > ~/.claude/settings.json', meter).found.map((f) => [f.target, f.kind]), [['~/.claude/settings.json', 'settings']]);
+  });
+
   it('cd into what such a substitution prints is refused as a move into the meter\'s folder', () => {
-    assert.deepEqual(guardRead('cd "$(cd .claude && pwd)"; rm -rf proofmeter', meter).found.map((f) => [f.target, f.how]), [['$(cd .claude && pwd)', 'cd']]);
+    assert.deepEqual(guardRead('cd "$(readlink -f .claude)"; rm -rf proofmeter', meter).found.map((f) => [f.target, f.how]), [['$(readlink -f .claude)', 'cd']]);
   });
 });
 
@@ -52,6 +69,12 @@ describe('the same spellings of other folders go through', () => {
     ['$PWD after a cd into another folder', 'PWD=/x; cd src; rm -rf $PWD/build'],
     ['a path built on what git prints', 'rm -rf "$(git rev-parse --git-dir)/x"'],
     ['realpath of another folder', 'rm -rf "$(realpath build)/x"'],
+    ['cd and pwd of another folder', 'rm -rf "$(cd src && pwd)/build"'],
+    ['cd - and pwd with no cd before', 'rm -rf "$(cd - && pwd)/x"'],
+    ['a glob that matches .claude only with dotglob, which is off', 'rm -rf "$(realpath *laude)/proofmeter"'],
+    ['such a glob kept in a variable, dotglob off', 'd=$(realpath *laude); rm -rf $d/proofmeter'],
+    ['the home folder when HOME is known only when it runs, not the real one', 'HOME=$(mktemp -d); rm -rf ~'],
+    ['an array mapped from a file the guard does not read, by its name', 'a=(.claude); mapfile -t a < list.txt; rm -rf $a'],
   ];
   for (const [name, command] of rows) it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, meter).found, []));
 });
