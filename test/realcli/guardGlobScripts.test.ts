@@ -49,7 +49,7 @@ describe('the guard against globs and run-time names, with the real Claude Code 
     });
   });
 
-  it('`x=\'-rf .claude/proofmeter\'; rm $x`, `read x <<< .claude; rm -rf $x/proofmeter`, `x=(.cl aude); rm -rf ${x[0]}${x[1]}/proofmeter` and `rm -rf .cl${y}aude/proofmeter`: all denied; `x=(a b); echo ${x[1]}` goes through', async function () {
+  it('`x=\'-rf .claude/proofmeter\'; rm $x`, `read x <<< .claude; rm -rf $x/proofmeter`, `x=(.cl aude); rm -rf ${x[0]}${x[1]}/proofmeter` `rm -rf .cl${y}aude/proofmeter`, `printf -v`, `mapfile`, `set --`, `$(true)` and `$"…"`: all denied; `x=(a b); echo ${x[1]}` goes through', async function () {
     this.timeout(150_000);
     await walkGuard(cli, {
       name: 'guard-variables-set',
@@ -59,6 +59,11 @@ describe('the guard against globs and run-time names, with the real Claude Code 
         'read x <<< .claude; rm -rf $x/proofmeter',
         'x=(.cl aude); rm -rf ${x[0]}${x[1]}/proofmeter',
         'rm -rf .cl${y}aude/proofmeter',
+        'printf -v x %s .claude; rm -rf $x/proofmeter',
+        'mapfile -t a <<< .claude; rm -rf ${a[0]}/proofmeter',
+        'set -- x .claude; rm -rf $2/proofmeter',
+        'rm -rf .cl$(true)aude/proofmeter',
+        'rm -rf $".claude"/proofmeter',
       ],
       allowed: { command: 'x=(a second-element); echo ${x[1]}', prints: /second-element/ },
     });
