@@ -3,15 +3,7 @@
 // alternative starts with one. The guard reads each as the glob it is, so a path of the meter's
 // named through one is refused, and one that cannot reach the meter's files goes through.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { guardRead } from './guardRead';
-
-const meter = (ws: string) => {
-  mkdirSync(join(ws, '.claude', 'proofmeter'), { recursive: true });
-  writeFileSync(join(ws, '.claude', 'settings.json'), '{}');
-  mkdirSync(join(ws, 'src'), { recursive: true });
-};
+import { guardRead, withMeter } from './guardRead';
 
 describe('a path of the meter\'s named through an extglob group is refused', () => {
   // [what the row shows, the command, the target, how]
@@ -32,12 +24,12 @@ describe('a path of the meter\'s named through an extglob group is refused', () 
   ];
   for (const [name, command, target, how] of rows) {
     it(`${name}: ${JSON.stringify(command)}`, () => {
-      const { found } = guardRead(command, meter);
+      const { found } = guardRead(command, withMeter);
       assert.deepEqual(found.map((f) => [f.target, f.how]), [[target, how]]);
     });
   }
   it('a group leading the workspace\'s names with a dot reaches the workspace, and is refused there', () => {
-    const { found, ws } = guardRead('rm -rf @(.claude)', meter);
+    const { found, ws } = guardRead('rm -rf @(.claude)', withMeter);
     assert.deepEqual(found.map((f) => [f.target, f.how]), [[ws, 'rm']]);
   });
 });
@@ -51,5 +43,5 @@ describe('an extglob group that cannot reach the meter\'s files goes through', (
     ['a group listing a dot file that is not the meter\'s', 'rm -f @(.eslintcache|x)'],
     ['a negated subshell in an if', 'if !(grep -q x f); then echo no; fi'],
   ];
-  for (const [name, command] of rows) it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, meter).found, []));
+  for (const [name, command] of rows) it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, withMeter).found, []));
 });

@@ -4,14 +4,7 @@
 // a POSIX class in a bracket. Each is read as bash expands it, so a path of the meter's is refused;
 // expansions that name other paths go through.
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { guardRead } from './guardRead';
-
-const meter = (ws: string) => {
-  mkdirSync(join(ws, '.claude', 'proofmeter'), { recursive: true });
-  mkdirSync(join(ws, 'src'), { recursive: true });
-};
+import { guardRead, withMeter } from './guardRead';
 
 describe('a path of the meter\'s spelled through an expansion is refused', () => {
   // [what the row shows, the command, the target]
@@ -31,7 +24,7 @@ describe('a path of the meter\'s spelled through an expansion is refused', () =>
     ['a POSIX class in a bracket', 'rm -rf .claude/proofmete[[:alpha:]]', '.claude'],
   ];
   for (const [name, command, target] of rows) {
-    it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, meter).found.map((f) => [f.target, f.how]), [[target, 'rm']]));
+    it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, withMeter).found.map((f) => [f.target, f.how]), [[target, 'rm']]));
   }
 });
 
@@ -43,5 +36,5 @@ describe('an expansion that names another path goes through', () => {
     ['the home folder in braces', 'rm -rf ${HOME}/pm-scratch'],
     ['a suffix cut off the folder the command is in, into another folder', 'cd src && rm -rf ${PWD%/*}/build'],
   ];
-  for (const [name, command] of rows) it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, meter).found, []));
+  for (const [name, command] of rows) it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, withMeter).found, []));
 });

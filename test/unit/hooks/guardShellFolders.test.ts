@@ -4,15 +4,7 @@
 // (`$(realpath .cl*)`, `$(readlink -f .claude)`) used in a path or kept in a variable. Each is
 // refused; the same spellings of other folders go through.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { guardRead } from './guardRead';
-
-const meter = (ws: string) => {
-  mkdirSync(join(ws, '.claude', 'proofmeter'), { recursive: true });
-  mkdirSync(join(ws, 'src'), { recursive: true });
-  writeFileSync(join(ws, '.claude', 'settings.json'), '{}');
-};
+import { guardRead, withMeter } from './guardRead';
 
 describe('a path of the meter\'s reached through a folder the shell keeps or a command prints is refused', () => {
   // [what the row shows, the command, the target shown]
@@ -47,15 +39,15 @@ describe('a path of the meter\'s reached through a folder the shell keeps or a c
     ['$PWD after a cd known only when it runs, which may fail', 'cd .claude; cd $d; rm -rf $PWD/proofmeter', '.claude/proofmeter'],
   ];
   for (const [name, command, target] of rows) {
-    it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, meter).found.map((f) => [f.target, f.how]), [[target, 'rm']]));
+    it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, withMeter).found.map((f) => [f.target, f.how]), [[target, 'rm']]));
   }
 
   it('a settings file under a HOME known only when it runs is read by its text, not as the root\'s', () => {
-    assert.deepEqual(guardRead('HOME=$(mktemp -d); echo {} > ~/.claude/settings.json', meter).found.map((f) => [f.target, f.kind]), [['~/.claude/settings.json', 'settings']]);
+    assert.deepEqual(guardRead('HOME=$(mktemp -d); echo {} > ~/.claude/settings.json', withMeter).found.map((f) => [f.target, f.kind]), [['~/.claude/settings.json', 'settings']]);
   });
 
   it('cd into what such a substitution prints is refused as a move into the meter\'s folder', () => {
-    assert.deepEqual(guardRead('cd "$(readlink -f .claude)"; rm -rf proofmeter', meter).found.map((f) => [f.target, f.how]), [['$(readlink -f .claude)', 'cd']]);
+    assert.deepEqual(guardRead('cd "$(readlink -f .claude)"; rm -rf proofmeter', withMeter).found.map((f) => [f.target, f.how]), [['$(readlink -f .claude)', 'cd']]);
   });
 });
 
@@ -76,5 +68,5 @@ describe('the same spellings of other folders go through', () => {
     ['the home folder when HOME is known only when it runs, not the real one', 'HOME=$(mktemp -d); rm -rf ~'],
     ['an array mapped from a file the guard does not read, by its name', 'a=(.claude); mapfile -t a < list.txt; rm -rf $a'],
   ];
-  for (const [name, command] of rows) it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, meter).found, []));
+  for (const [name, command] of rows) it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, withMeter).found, []));
 });

@@ -3,14 +3,7 @@
 // is unquoted, and an expansion left empty (an unset variable, `$(true)`). Each is read as the value
 // bash gives it, so a path of the meter's is refused; the same setters naming other paths go through.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { guardRead } from './guardRead';
-
-const meter = (ws: string) => {
-  mkdirSync(join(ws, '.claude', 'proofmeter'), { recursive: true });
-  writeFileSync(join(ws, '.claude', 'settings.json'), '{}');
-};
+import { guardRead, withMeter } from './guardRead';
 
 describe('a path of the meter\'s held in a variable set another way is refused', () => {
   // [what the row shows, the command, the target]
@@ -42,7 +35,7 @@ describe('a path of the meter\'s held in a variable set another way is refused',
     ['printf of a plain word in a substitution', 'rm -rf .c$(printf l)aude', '.claude'],
   ];
   for (const [name, command, target] of rows) {
-    it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, meter).found.map((f) => [f.target, f.how]), [[target, 'rm']]));
+    it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, withMeter).found.map((f) => [f.target, f.how]), [[target, 'rm']]));
   }
 });
 
@@ -57,9 +50,9 @@ describe('the same setters naming other paths go through', () => {
     ['an unset variable in front of another folder', 'rm -rf "$TMPDIR"/pm-scratch'],
     ['read from a file the guard does not follow', 'read x < list.txt; echo $x'],
   ];
-  for (const [name, command] of rows) it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, meter).found, []));
-  it('a read with nothing fed on standard input sets nothing', () => assert.deepEqual(guardRead('read x; rm -rf $x', meter).found, []));
-  it('a printf -v without a name sets nothing and writes nothing', () => assert.deepEqual(guardRead('printf -v', meter).found, []));
-  it('an array that a later assignment replaces by an unknown value is forgotten', () => assert.deepEqual(guardRead('x=(.claude); x=($y); rm -rf ${x[0]}', meter).found, []));
-  it('mapfile from a file the guard does not read forgets the array', () => assert.deepEqual(guardRead('a=(.claude); mapfile -t a < list.txt; rm -rf ${a[0]}', meter).found, []));
+  for (const [name, command] of rows) it(`${name}: ${JSON.stringify(command)}`, () => assert.deepEqual(guardRead(command, withMeter).found, []));
+  it('a read with nothing fed on standard input sets nothing', () => assert.deepEqual(guardRead('read x; rm -rf $x', withMeter).found, []));
+  it('a printf -v without a name sets nothing and writes nothing', () => assert.deepEqual(guardRead('printf -v', withMeter).found, []));
+  it('an array that a later assignment replaces by an unknown value is forgotten', () => assert.deepEqual(guardRead('x=(.claude); x=($y); rm -rf ${x[0]}', withMeter).found, []));
+  it('mapfile from a file the guard does not read forgets the array', () => assert.deepEqual(guardRead('a=(.claude); mapfile -t a < list.txt; rm -rf ${a[0]}', withMeter).found, []));
 });
