@@ -21,7 +21,7 @@ import { operandPaths } from './globMatches';
 import { setsVariables } from './variablesSet';
 import { printsClaudePath } from './printedPaths';
 import { emptied } from '../core/shell/emptied';
-import { assigns, expand, forget, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
+import { assigns, expand, forget, setVariable, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
 
 export type { BashScope } from './bashScope';
@@ -193,6 +193,18 @@ function withPositional(words: readonly string[], scope: BashScope): BashScope {
   vars.set('@', words.slice(1).join(' '));
   vars.set('*', words.slice(1).join(' '));
   return { ...scope, vars };
+}
+
+/**
+ * The scope the code a command runs sees: the assignments before the command's name
+ * (`x=.claude sh -c '…'`, `env HOME=$PWD/.claude bash x.sh`) are in its environment.
+ */
+function childScope(known: readonly string[], scope: BashScope): BashScope {
+  const prefix = known.slice(0, known.length - stripPrefix(known).length).filter((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+  if (!prefix.length) return scope;
+  const child = { ...scope, vars: new Map(scope.vars) };
+  for (const w of prefix) setVariable(w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1), child);
+  return child;
 }
 
 /** Stages that print the words they are given: piped into `xargs sh`, those words are the scripts it runs. */
@@ -410,22 +422,23 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   } else if ((SHELLS.has(verb) || verb === 'eval' || verb === 'source' || verb === '.') && runsRewrittenText([...args, ...stdinText(seg)])) {
     found.push(REWRITTEN);
   } else if (SHELLS.has(verb)) {
+    const child = childScope(known, scope);
     // -c may share its dash with other flags (sh -cx, sh -ec), and its command is the first word
     // after it that is not an option (sh -c -e '…'): every later word is read as one, since an
     // option or an argument read as a command finds nothing, and so no command slips by.
     const c = args.findIndex((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a));
     const bodies = c >= 0 ? args.slice(c + 1) : [];
     // The words after the body are its $0, $1, …: `bash -c 'rm -rf "$1"' _ .claude` removes ours.
-    if (bodies.length) found.push(...analyzeAt(bodies[0]!, withPositional(bodies.slice(1), scope), depth + 1));
-    if (bodies.length) for (const body of bodies.slice(1)) found.push(...analyzeAt(body, scope, depth + 1));
+    if (bodies.length) found.push(...analyzeAt(bodies[0]!, withPositional(bodies.slice(1), child), depth + 1));
+    if (bodies.length) for (const body of bodies.slice(1)) found.push(...analyzeAt(body, child, depth + 1));
     // A script fed on standard input (sh <<EOF, bash <<< "…") is read like one given with -c.
-    else if (stdinText(seg).length) for (const input of stdinText(seg)) found.push(...analyzeAt(input, scope, depth + 1));
+    else if (stdinText(seg).length) for (const input of stdinText(seg)) found.push(...analyzeAt(input, child, depth + 1));
     // `bash < fix.sh` runs the file as surely as `bash fix.sh`.
-    else found.push(...analyzeScript(ops[0] ?? stdinFile(seg.redirects), withPositional(ops, scope), depth));
+    else found.push(...analyzeScript(ops[0] ?? stdinFile(seg.redirects), withPositional(ops, child), depth));
   } else if (verb === 'source' || verb === '.') {
-    found.push(...analyzeScript(ops[0], scope, depth));
+    found.push(...analyzeScript(ops[0], childScope(known, scope), depth));
   } else if (verb === 'eval') {
-    found.push(...analyzeAt(args.join(' '), scope, depth + 1));
+    found.push(...analyzeAt(args.join(' '), childScope(known, scope), depth + 1));
   } else if (verb === 'find') {
     // What -exec runs gets the found paths as operands, which only the roots can tell.
     const run = args.flatMap((a, k) => (FIND_EXEC.has(a) ? [verbName(stripPrefix(args.slice(k + 1))[0] ?? '')] : [])).find(writesOperands);

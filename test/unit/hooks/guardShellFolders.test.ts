@@ -1,8 +1,8 @@
 // Paths spelled through the folders the shell keeps and the paths commands print: `$HOME` and
-// `$PWD` set by the command (`~` and `cd` alone follow `$HOME`), `$OLDPWD` and `cd -` after a cd,
-// `$(cd DIR && pwd)` read as the folder, and a substitution given the `.claude` folder
-// (`$(realpath .cl*)`, `$(readlink -f .claude)`) used in a path or kept in a variable. Each is
-// refused; the same spellings of other folders go through.
+// `$PWD` set by the command, for itself or for a shell it runs (`~` and `cd` alone follow
+// `$HOME`), `$OLDPWD` and `cd -` after a cd, `$(cd DIR && pwd)` read as the folder, and a
+// substitution given the `.claude` folder (`$(realpath .cl*)`, `$(readlink -f .claude)`) used in a
+// path or kept in a variable. Each is refused; the same spellings of other folders go through.
 import { strict as assert } from 'node:assert';
 import { guardRead, withMeter } from './guardRead';
 
@@ -36,6 +36,11 @@ describe('a path of the meter\'s reached through a folder the shell keeps or a c
     ['the seal\'s outside copy inside the substitution', 'rm -rf "$(realpath ~/.local/state/proofmeter)/seal"', '$(realpath ~/.local/state/proofmeter)/seal'],
     ['a glob that matches .claude only with dotglob, which is on', 'shopt -s dotglob; rm -rf "$(realpath *laude)/proofmeter"', '$(realpath *laude)/proofmeter'],
     ['such a glob kept in a variable', 'shopt -s dotglob; d=$(realpath *laude); rm -rf $d/proofmeter', '$(realpath *laude)/proofmeter'],
+    ['HOME set for a shell the command runs', "HOME=$PWD/.claude sh -c 'rm -rf ~/proofmeter'", '.claude/proofmeter'],
+    ['HOME set through env for a shell', "env HOME=$PWD/.claude sh -c 'rm -rf ~/proofmeter'", '.claude/proofmeter'],
+    ['a variable set for a shell the command runs', "x=.claude sh -c 'rm -rf $x/proofmeter'", '.claude/proofmeter'],
+    ['a variable set for a shell fed on standard input', "x=.claude bash <<< 'rm -rf $x/proofmeter'", '.claude/proofmeter'],
+    ['a variable set for eval', "x=.claude eval 'rm -rf $x/proofmeter'", '.claude/proofmeter'],
     ['$PWD after a cd known only when it runs, which may fail', 'cd .claude; cd $d; rm -rf $PWD/proofmeter', '.claude/proofmeter'],
   ];
   for (const [name, command, target] of rows) {
@@ -62,6 +67,7 @@ describe('the same spellings of other folders go through', () => {
     ['a path built on what git prints', 'rm -rf "$(git rev-parse --git-dir)/x"'],
     ['realpath of another folder', 'rm -rf "$(realpath build)/x"'],
     ['cd and pwd of another folder', 'rm -rf "$(cd src && pwd)/build"'],
+    ['a variable set for a shell, naming another folder', "x=build sh -c 'rm -rf $x'"],
     ['cd - and pwd with no cd before', 'rm -rf "$(cd - && pwd)/x"'],
     ['a glob that matches .claude only with dotglob, which is off', 'rm -rf "$(realpath *laude)/proofmeter"'],
     ['such a glob kept in a variable, dotglob off', 'd=$(realpath *laude); rm -rf $d/proofmeter'],
