@@ -25,6 +25,8 @@ export interface BashScope {
   dotglob?: boolean;
   /** The files the command wrote so far, as the guard reads it in order (scriptsMadeHere.ts): a script among them runs unread text. */
   written?: string[];
+  /** The folders `pushd` left, for `popd` to go back to, the last on top. */
+  dirs?: string[];
   /** The command runs more than one command, so one may make a script another runs. */
   madeFirst?: boolean;
 }

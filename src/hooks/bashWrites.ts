@@ -259,7 +259,7 @@ const REWRITTEN: BashFinding = { target: 'a command decoded or rewritten before 
 export function analyzeBash(command: string, scope: BashScope): BashFinding[] {
   try {
     const dotglob = scope.dotglob === true || /dotglob|GLOBIGNORE/.test(command);
-    return analyzeAt(command, { ...scope, vars: new Map(scope.vars), links: new Map(scope.links), dotglob, written: [] }, 0);
+    return analyzeAt(command, { ...scope, vars: new Map(scope.vars), links: new Map(scope.links), dotglob, written: [], dirs: [] }, 0);
   } catch (e) {
     if (e instanceof RangeError) return [UNREAD];
     throw e;
@@ -456,19 +456,13 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   } else if (/\s/.test(verbWord)) {
     // A word holding a whole command, as `env -S 'rm -rf x'` hands one on: read as a command.
     found.push(...analyzeAt([verbWord, ...args].join(' '), scope, depth + 1));
-  } else if (verb === 'cd' || verb === 'pushd') {
-    // `cd` alone goes to `$HOME`, `cd -` to `$OLDPWD`; both may be what the command set.
-    const dir = expand(ops[0] === undefined ? '~' : ops[0] === '-' ? '$OLDPWD' : ops[0], scope);
-    // Into a folder spelled through a rewriter or printed from the `.claude` folder, where every
-    // later relative path is the meter's, for all the guard can tell.
-    if (mayHideMeterPath(dir, scope)) check(dir, verb, 'write');
-    else if (hasShellGlob(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
-    else if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
-    // The shell keeps the folder it leaves in `$OLDPWD` and the one it enters in `$PWD`, which is
-    // then the guard's folder again (kept where it was for a folder known only when it runs, as a
-    // cd there may fail).
-    leftFolder(scope);
-    scope.vars?.delete('PWD');
+  } else if (verb === 'cd' || verb === 'pushd' || verb === 'popd') {
+    // `popd`, and `pushd` alone, go back to the folder the last `pushd` left, on the shell's stack;
+    // `cd` alone goes to `$HOME`, `cd -` to `$OLDPWD`; each may be what the command set.
+    const back = verb === 'popd' || (verb === 'pushd' && ops[0] === undefined);
+    const dir = back ? scope.dirs?.pop() : expand(ops[0] === undefined ? '~' : ops[0] === '-' ? '$OLDPWD' : ops[0], scope);
+    if (verb === 'pushd') scope.dirs?.push(scope.cwd);
+    if (dir !== undefined) cwd = enteredFolder(dir, verb, scope, check);
   } else if (isInterpreter(verb) && ((hasInlineCode(verb, args) && args.some(namesMeterFiles)) || stdinText(seg).some(namesMeterFiles))) {
     found.push({ target: 'an inline script naming the meter\'s files', kind: 'state', how: `${verb} inline code` });
   } else if (isInterpreter(verb) && !hasInlineCode(verb, args) && namesMeterFiles(scriptText(ops[0], scope) ?? '')) {
@@ -551,6 +545,22 @@ function loopVariable(words: readonly string[], scope: BashScope): boolean {
   // as it does `rm -rf $d/.claude` written out.
   standFor(words[1]!, words.slice(3).map((w) => expand(w, scope)), scope);
   return true;
+}
+
+/** Where a `cd` to `dir` (already expanded) leaves the command, noting what the shell notes. */
+function enteredFolder(dir: string, verb: string, scope: BashScope, check: (token: string, how: string, mode: 'write' | 'destroy') => void): string {
+  let cwd = scope.cwd;
+  // Into a folder spelled through a rewriter or printed from the `.claude` folder, where every
+  // later relative path is the meter's, for all the guard can tell.
+  if (mayHideMeterPath(dir, scope)) check(dir, verb, 'write');
+  else if (hasShellGlob(dir)) cwd = globbedFolder(dir, scope) ?? cwd;
+  else if (!/[$`]/.test(dir)) cwd = resolve(scope.cwd, dir);
+  // The shell keeps the folder it leaves in `$OLDPWD` and the one it enters in `$PWD`, which is
+  // then the guard's folder again (kept where it was for a folder known only when it runs, as a
+  // cd there may fail).
+  leftFolder(scope);
+  scope.vars?.delete('PWD');
+  return cwd;
 }
 
 /**

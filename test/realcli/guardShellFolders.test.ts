@@ -10,7 +10,7 @@ describe('the guard against folders the shell keeps and paths commands print, wi
   this.timeout(5 * 60 * 1000);
   const cli = realCliSuite();
 
-  it('`HOME=$PWD/.claude; rm -rf ~/proofmeter` (and for a `sh -c` it runs), `cd .claude; cd /tmp; cd -; rm -rf proofmeter`, `x=$(cd .claude && pwd); rm -rf $x/proofmeter` `rm -rf "$(realpath .cl*)/proofmeter"` braces inside the substitution and `$(cd - && pwd)`: all denied; `d=$(mktemp -d); rm -rf $d` goes through', async function () {
+  it('`HOME=$PWD/.claude; rm -rf ~/proofmeter` (and for a `sh -c` it runs), `cd .claude; cd /tmp; cd -; rm -rf proofmeter` (and `popd`), `x=$(cd .claude && pwd); rm -rf $x/proofmeter` `rm -rf "$(realpath .cl*)/proofmeter"` braces inside the substitution and `$(cd - && pwd)`: all denied; `d=$(mktemp -d); rm -rf $d` goes through', async function () {
     this.timeout(150_000);
     await walkGuard(cli, {
       name: 'guard-shell-folders',
@@ -19,6 +19,7 @@ describe('the guard against folders the shell keeps and paths commands print, wi
         'HOME=$PWD/.claude; rm -rf ~/proofmeter',
         "HOME=$PWD/.claude sh -c 'rm -rf ~/proofmeter'",
         'cd .claude; cd /tmp; cd -; rm -rf proofmeter',
+        'pushd .claude; pushd /tmp; popd; rm -rf proofmeter',
         'x=$(cd .claude && pwd); rm -rf $x/proofmeter',
         'rm -rf "$(realpath .cl*)/proofmeter"',
         'rm -rf "$(cd .cl{a,}ude && pwd)/proofmeter"',

@@ -1,8 +1,9 @@
 // Paths spelled through the folders the shell keeps and the paths commands print: `$HOME` and
 // `$PWD` set by the command, for itself or for a shell it runs (`~` and `cd` alone follow
-// `$HOME`), `$OLDPWD` and `cd -` after a cd, `$(cd DIR && pwd)` read as the folder, and a
-// substitution given the `.claude` folder (`$(realpath .cl*)`, `$(readlink -f .claude)`) used in a
-// path or kept in a variable. Each is refused; the same spellings of other folders go through.
+// `$HOME`), `$OLDPWD`, `cd -` and `popd` after a `cd` or `pushd`, `$(cd DIR && pwd)` read as the
+// folder, and a substitution given the `.claude` folder (`$(realpath .cl*)`, `$(readlink -f
+// .claude)`) used in a path or kept in a variable. Each is refused; the same spellings of other
+// folders go through.
 import { strict as assert } from 'node:assert';
 import { guardRead, withMeter } from './guardRead';
 
@@ -16,6 +17,9 @@ describe('a path of the meter\'s reached through a folder the shell keeps or a c
     ['cd - back into the .claude folder', 'cd .claude; cd /tmp; cd -; rm -rf proofmeter', '.claude/proofmeter'],
     ['$OLDPWD after leaving the .claude folder', 'cd .claude; cd /tmp; rm -rf $OLDPWD/proofmeter', '.claude/proofmeter'],
     ['$OLDPWD after leaving the .claude folder for its parent', 'cd .claude && cd .. && rm -rf $OLDPWD/proofmeter', '.claude/proofmeter'],
+    ['popd back into the .claude folder', 'pushd .claude; pushd /tmp; popd; rm -rf proofmeter', '.claude/proofmeter'],
+    ['pushd alone back into the .claude folder', 'cd .claude; pushd /tmp; pushd; rm -rf proofmeter', '.claude/proofmeter'],
+    ['cd - after OLDPWD is set to the .claude folder', 'OLDPWD=$PWD/.claude; cd -; rm -rf proofmeter', '.claude/proofmeter'],
     ['HOME set from $OLDPWD', 'cd /tmp; HOME=$OLDPWD/.claude; rm -rf ~/proofmeter', '.claude/proofmeter'],
     ['a path built on cd into the .claude folder and pwd, read as the folder', 'rm -rf "$(cd .claude && pwd)/proofmeter"', '.claude/proofmeter'],
     ['cd - and pwd inside a substitution', 'cd .claude; cd ..; rm -rf "$(cd - && pwd)/proofmeter"', '.claude/proofmeter'],
@@ -67,6 +71,8 @@ describe('the same spellings of other folders go through', () => {
     ['a path built on what git prints', 'rm -rf "$(git rev-parse --git-dir)/x"'],
     ['realpath of another folder', 'rm -rf "$(realpath build)/x"'],
     ['cd and pwd of another folder', 'rm -rf "$(cd src && pwd)/build"'],
+    ['popd back into another folder', 'pushd src; popd; rm -rf build'],
+    ['popd with nothing pushed', 'popd; rm -rf build'],
     ['a variable set for a shell, naming another folder', "x=build sh -c 'rm -rf $x'"],
     ['cd - and pwd with no cd before', 'rm -rf "$(cd - && pwd)/x"'],
     ['a glob that matches .claude only with dotglob, which is off', 'rm -rf "$(realpath *laude)/proofmeter"'],
