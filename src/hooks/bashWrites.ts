@@ -566,12 +566,12 @@ function enteredFolder(dir: string, verb: string, scope: BashScope, check: (toke
 /**
  * Sets `$OLDPWD` to the folder a `cd` leaves. The guard reads a command from each folder it may be
  * in (a `cd` that fails leaves it where it was), so the one that matters most is kept, as for a
- * loop's variable: the `.claude` folder or one of the meter's, then a folder holding one, then any.
+ * loop's variable: the `.claude` folder or one of the meter's is not replaced by another folder.
  */
 function leftFolder(scope: BashScope): void {
-  const rank = (dir: string) => (isClaudeDir(dir, scope) || classifyPath(dir, scope.prot, 'write') !== null ? 2 : checkPath(dir, scope, 'destroy') !== null ? 1 : 0);
+  const meters = (dir: string) => isClaudeDir(dir, scope) || classifyPath(dir, scope.prot, 'write') !== null;
   const old = scope.vars?.get('OLDPWD');
-  if (old === undefined || old === scope.cwd || rank(scope.cwd) >= rank(old)) scope.vars?.set('OLDPWD', scope.cwd);
+  if (old === undefined || meters(scope.cwd) || !meters(old)) scope.vars?.set('OLDPWD', scope.cwd);
 }
 
 /** Sets `name` to the one of `items` that matters most to the guard, or forgets it for none. */

@@ -17,6 +17,10 @@ describe('a path of the meter\'s reached through a folder the shell keeps or a c
     ['cd - back into the .claude folder', 'cd .claude; cd /tmp; cd -; rm -rf proofmeter', '.claude/proofmeter'],
     ['$OLDPWD after leaving the .claude folder', 'cd .claude; cd /tmp; rm -rf $OLDPWD/proofmeter', '.claude/proofmeter'],
     ['$OLDPWD after leaving the .claude folder for its parent', 'cd .claude && cd .. && rm -rf $OLDPWD/proofmeter', '.claude/proofmeter'],
+    ['cd - back into the .claude folder in one chain', 'cd .claude && cd /tmp && cd - && rm -rf proofmeter', '.claude/proofmeter'],
+    ['$OLDPWD after leaving the state folder, where a later cd may have failed', 'cd .claude/proofmeter; cd /tmp; rm -rf $OLDPWD/goal.json', '.claude/proofmeter/goal.json'],
+    ['$PWD set by the command, then a cd into the .claude folder', 'PWD=/tmp && cd .claude && rm -rf $PWD/proofmeter', '.claude/proofmeter'],
+    ['popd with nothing pushed stays in the .claude folder', 'cd .claude && popd; rm -rf proofmeter', '.claude/proofmeter'],
     ['popd back into the .claude folder', 'pushd .claude; pushd /tmp; popd; rm -rf proofmeter', '.claude/proofmeter'],
     ['pushd alone back into the .claude folder', 'cd .claude; pushd /tmp; pushd; rm -rf proofmeter', '.claude/proofmeter'],
     ['cd - after OLDPWD is set to the .claude folder', 'OLDPWD=$PWD/.claude; cd -; rm -rf proofmeter', '.claude/proofmeter'],
@@ -38,6 +42,7 @@ describe('a path of the meter\'s reached through a folder the shell keeps or a c
     ['braces inside the substitution', 'rm -rf "$(cd .cl{a,}ude && pwd)/proofmeter"', '$(cd .cl{a,}ude && pwd)/proofmeter'],
     ['an unset variable inside the substitution', 'rm -rf "$(cd .cl${y}aude && pwd)/proofmeter"', '$(cd .cl${y}aude && pwd)/proofmeter'],
     ['the seal\'s outside copy inside the substitution', 'rm -rf "$(realpath ~/.local/state/proofmeter)/seal"', '$(realpath ~/.local/state/proofmeter)/seal'],
+    ['the seal\'s outside copy printed into a variable', 'd=$(realpath ~/.local/state/proofmeter); rm -rf $d/seal', '$(realpath ~/.local/state/proofmeter)/seal'],
     ['a glob that matches .claude only with dotglob, which is on', 'shopt -s dotglob; rm -rf "$(realpath *laude)/proofmeter"', '$(realpath *laude)/proofmeter'],
     ['such a glob kept in a variable', 'shopt -s dotglob; d=$(realpath *laude); rm -rf $d/proofmeter', '$(realpath *laude)/proofmeter'],
     ['HOME set for a shell the command runs', "HOME=$PWD/.claude sh -c 'rm -rf ~/proofmeter'", '.claude/proofmeter'],
@@ -53,6 +58,10 @@ describe('a path of the meter\'s reached through a folder the shell keeps or a c
 
   it('a settings file under a HOME known only when it runs is read by its text, not as the root\'s', () => {
     assert.deepEqual(guardRead('HOME=$(mktemp -d); echo {} > ~/.claude/settings.json', withMeter).found.map((f) => [f.target, f.kind]), [['~/.claude/settings.json', 'settings']]);
+  });
+
+  it('a word of braces too large to expand inside such a substitution is read as written, as well as refused for its size', () => {
+    assert.deepEqual(guardRead('d=$(realpath .claude/{1..5000}); rm -rf $d/../proofmeter', withMeter).found.map((f) => f.target), ['a brace expansion larger than the guard reads', '$(realpath .claude/{1..5000})/../proofmeter']);
   });
 
   it('cd into what such a substitution prints is refused as a move into the meter\'s folder', () => {
@@ -71,6 +80,7 @@ describe('the same spellings of other folders go through', () => {
     ['a path built on what git prints', 'rm -rf "$(git rev-parse --git-dir)/x"'],
     ['realpath of another folder', 'rm -rf "$(realpath build)/x"'],
     ['cd and pwd of another folder', 'rm -rf "$(cd src && pwd)/build"'],
+    ['$OLDPWD after the .claude folder and then the state folder were left, in one chain', 'cd .claude/proofmeter && cd ../.. && cd .claude && cd /tmp && rm -rf $OLDPWD/skills'],
     ['popd back into another folder', 'pushd src; popd; rm -rf build'],
     ['popd with nothing pushed', 'popd; rm -rf build'],
     ['a variable set for a shell, naming another folder', "x=build sh -c 'rm -rf $x'"],
