@@ -38,10 +38,10 @@ function readInto(args: readonly string[], stdin: readonly string[], scope: Bash
   return true;
 }
 
-/** `mapfile -t arr <<< text`: one element a line. */
+/** `mapfile -t arr <<< text`: one element a line, each known or not on its own (setVariable decides what it keeps). */
 function mapInto(args: readonly string[], stdin: readonly string[], scope: BashScope): boolean {
   const name = operands(args.filter((a, k) => !(k > 0 && /^-[dnOsuCc]$/.test(args[k - 1]!)))).find((a) => IDENTIFIER.test(a)) ?? 'MAPFILE';
-  const text = stdin.length ? expandedLine(stdin.join('\n'), scope) : null;
+  const text = stdin.length ? expand(stdin.join('\n'), scope) : null;
   setElements(name, text === null ? null : text.replace(/\n$/, '').split('\n'), scope);
   return true;
 }
@@ -70,10 +70,4 @@ function printed(format: string, values: readonly string[]): string {
 function setPositional(values: readonly string[], scope: BashScope): boolean {
   values.forEach((v, k) => setVariable(String(k + 1), expand(v, scope), scope));
   return true;
-}
-
-/** A fed text with the expansions the guard knows made; null when some are left that it does not. */
-function expandedLine(text: string, scope: BashScope): string | null {
-  const value = expand(text, scope);
-  return /[$`]/.test(value) ? null : value;
 }

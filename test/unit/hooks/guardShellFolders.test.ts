@@ -36,6 +36,7 @@ describe('a path of the meter\'s reached through a folder the shell keeps or a c
     ['dirname of a path inside the .claude folder', 'd=$(dirname .claude/x); rm -rf $d/proofmeter', '$(dirname .claude/x)/proofmeter'],
     ['a folder nested two substitutions deep', 'rm -rf "$(realpath "$(ls -d .claude)")/proofmeter"', '$(realpath "$(ls -d .claude)")/proofmeter'],
     ['read from a here-string of such a substitution', 'read d <<< "$(readlink -f .claude)"; rm -rf $d/proofmeter', '$(readlink -f .claude)/proofmeter'],
+    ['mapfile of such a substitution', 'mapfile -t a <<< "$(readlink -f .claude)"; rm -rf ${a[0]}/proofmeter', '$(readlink -f .claude)/proofmeter'],
     ['printf -v of such a substitution', 'printf -v d %s "$(readlink -f .claude)"; rm -rf $d/proofmeter', '$(readlink -f .claude)/proofmeter'],
     ['the first of two names read from such a substitution', 'read a b <<< "$(readlink -f .claude) x"; rm -rf $a/proofmeter', '$(readlink -f .claude) x/proofmeter'],
     ['an ANSI-C escape spelling the dot inside the substitution', `rm -rf "$(cd $'\\x2eclaude' && pwd)/proofmeter"`, `$(cd $'\\x2eclaude' && pwd)/proofmeter`],
