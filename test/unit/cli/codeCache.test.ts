@@ -107,6 +107,14 @@ describe('the CLI code cache', () => {
     assert.ok(readFileSync(cache).equals(before));
   });
 
+  it('keeps one cache per hook gate, each gate running different code', () => {
+    writeFileSync(runner, loaderA);
+    for (const gate of ['stop', 'prompt']) rmSync(`${runner}.hook-${gate}.v8cache`, { force: true });
+    run('hook', 'stop');
+    run('hook', 'prompt');
+    assert.ok(existsSync(`${runner}.hook-stop.v8cache`) && existsSync(`${runner}.hook-prompt.v8cache`));
+  });
+
   it('a rebuilt runner of the same length does not run the old cache', () => {
     writeFileSync(runner, loaderA);
     rmSync(runner + '.--version.v8cache', { force: true });
