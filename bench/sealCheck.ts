@@ -31,7 +31,7 @@ export function sealCheckFigure(root = resolve(__dirname, '..')): SealCheckFigur
   mkdirSync(join(ws, '.claude'), { recursive: true });
   const env: NodeJS.ProcessEnv = { HOME: join(base, 'home'), PATH: process.env.PATH };
   const runner = join(root, 'dist', 'proofmeter.js');
-  installMeter(ws, 'settings.json', runner, new Date(), { path: process.execPath, electron: false });
+  installMeter(ws, 'settings.json', runner, new Date(), { node: { path: process.execPath, electron: false } });
   const plan = '# Bench\n\n## Steps\n- S1. Make it. Proof: `test -f made.txt`\n- S2. Check it. Proof: `grep -q ok made.txt`\n';
   writeFileSync(join(ws, 'PLAN.md'), plan);
   freezePlan({ workspace: ws, planText: plan, planFile: join(ws, 'PLAN.md'), frozenBy: 'adopt', sessionId: null, now: new Date(), stateEnv: env });

@@ -3,6 +3,10 @@
 import { isDoneState } from '../core/evidence/evidenceSchema';
 import type { Tally } from '../core/tally/tally';
 import { readGoal } from '../workspace/goalState';
+import { markSessionProtection } from '../workspace/kernelMarkerFile';
+import { protectionNow } from '../workspace/protectionNow';
+import { protectionLine } from '../core/tally/format';
+import { str } from './payload';
 import { HookFault } from '../workspace/health';
 import { tallyWorkspace } from '../workspace/workspaceTally';
 import { addContext, silent, type HookAnswer } from './answer';
@@ -13,6 +17,7 @@ import { doneOf, openLines, personLine } from './ledger';
 import type { HookInput } from './payload';
 
 export function ledgerText(t: Tally): string {
+  const protection = t.protection ? [protectionLine(t.protection)] : [];
   const g = t.goal;
   const how = g.frozenBy === 'approval' ? 'approved' : g.frozenBy === 'adopt' ? 'adopted' : 'frozen';
   const out = [
@@ -27,6 +32,7 @@ export function ledgerText(t: Tally): string {
   const done = t.items.filter((i) => isDoneState(i.state)).map((i) => i.id);
   if (done.length) out.push(`Done: ${done.join(' ')}`);
   if (t.verdict !== 'done') out.push(PROOF_RULE);
+  out.push(...protection);
   return out.join('\n');
 }
 
@@ -37,9 +43,13 @@ export interface SessionStartDeps {
 export function sessionStart(input: HookInput, ctx: HookContext, deps: SessionStartDeps = { tally: (cwd, env) => tallyWorkspace({ cwd, env }) }): HookAnswer {
   // The settings this session starts with, for the ConfigChange gate (configChange.ts).
   recordStartingSettings(input, ctx);
+  // The guard's sh front reads this session's protection from a marker only a hook can write.
+  const protection = protectionNow(ctx.workspace, ctx.env);
+  const session = str(input.session_id);
+  if (session) markSessionProtection(ctx.workspace, session, protection);
   const goal = readGoal(ctx.workspace);
   if (goal.kind === 'bad') throw new HookFault('bad-state', goal.error);
   if (goal.kind === 'none') return silent('no-goal');
-  const t = deps.tally(ctx.workspace, ctx.env);
+  const t = { ...deps.tally(ctx.workspace, ctx.env), protection };
   return addContext('SessionStart', ledgerText(t), `context-${input.source ?? 'unknown'}`);
 }

@@ -25,6 +25,7 @@ import {
   type MergeReport,
   type Settings,
 } from '../core/install/settingsMerge';
+import { NOTHING_ADDED, joinAdded, mergeSandbox, unmergeSandbox, type SandboxAdded } from '../core/install/sandboxMerge';
 import { ownerOf, resolveLinks, writeFileAtomic, writeUserFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
 import { withInstallLock } from './installLock';
@@ -119,21 +120,46 @@ export interface InstallResult {
   merge: MergeReport;
   runner: 'copied' | 'updated' | 'unchanged';
   userStatusLine: string | null;
+  /** `added`: install merged (some of) the block; `present`: it was all there; `removed`: --no-sandbox took out what an earlier install added; `none`. */
+  sandbox: 'added' | 'present' | 'removed' | 'none';
+  /** The person's own values install kept where the block wanted others (`sandbox.enabled is false ...`). */
+  sandboxKept: string[];
+}
+
+/** The sandbox block to merge (core/install/sandboxBlock.ts), or null to install without it. */
+export interface InstallOptions {
+  node?: HookNode | null;
+  sandbox?: Settings | null;
 }
 
 /** `node`: the absolute node the entries run (hookNode.ts); null writes `node`, found on PATH. */
-export function installMeter(workspace: string, name: SettingsName, runnerSource: string, now = new Date(), node: HookNode | null = null): InstallResult {
-  return withInstallLock(workspace, () => install(workspace, name, runnerSource, now, node));
+export function installMeter(workspace: string, name: SettingsName, runnerSource: string, now = new Date(), opts: InstallOptions = {}): InstallResult {
+  return withInstallLock(workspace, () => install(workspace, name, runnerSource, now, opts));
 }
 
-function install(workspace: string, name: SettingsName, runnerSource: string, now: Date, node: HookNode | null): InstallResult {
+/** The hook entries and, when asked, the sandbox block merged; or without it, what an earlier install added of it taken out. */
+function mergeAll(workspace: string, path: string, before: Settings, prior: SandboxAdded, opts: InstallOptions, runnerSha256: string) {
+  const merged = mergeMeter(before, { node: opts.node ?? null, runnerSha256 });
+  if (!merged.ok) throw new UserError(`${relative(workspace, path)}: ${merged.error}; fix it or move it aside. Nothing was changed.`);
+  if (opts.sandbox) {
+    const sm = mergeSandbox(merged.settings, opts.sandbox);
+    if (!sm.ok) throw new UserError(`${relative(workspace, path)}: ${sm.error}; fix it or move it aside. Nothing was changed.`);
+    const sandbox: InstallResult['sandbox'] = sm.changed ? 'added' : 'present';
+    return { ...merged, settings: sm.settings, changed: merged.changed || sm.changed, sandbox, added: joinAdded(prior, sm.added), kept: sm.kept };
+  }
+  const un = unmergeSandbox(merged.settings, prior);
+  const sandbox: InstallResult['sandbox'] = un.changed ? 'removed' : 'none';
+  return { ...merged, settings: un.settings, changed: merged.changed || un.changed, sandbox, added: NOTHING_ADDED, kept: [] };
+}
+
+function install(workspace: string, name: SettingsName, runnerSource: string, now: Date, opts: InstallOptions): InstallResult {
   const path = settingsPath(workspace, name);
   const text = readText(path);
   const before = parseOrRefuse(workspace, path, text);
   const bundle = readFileSync(runnerSource);
+  const record = readInstallRecord(workspace);
   // The Stop entry names the runner's digest: a runner replaced later blocks the stop (nodeEntry.ts).
-  const merged = mergeMeter(before, { node, runnerSha256: createHash('sha256').update(bundle).digest('hex') });
-  if (!merged.ok) throw new UserError(`${relative(workspace, path)}: ${merged.error}; fix it or move it aside. Nothing was changed.`);
+  const merged = mergeAll(workspace, path, before, record.files[name]?.sandbox ?? NOTHING_ADDED, opts, createHash('sha256').update(bundle).digest('hex'));
 
   // The runner first: entries without a runner would fail, a runner without entries is inert.
   const target = runnerPath(workspace);
@@ -158,8 +184,8 @@ function install(workspace: string, name: SettingsName, runnerSource: string, no
 
   let backup: string | null = null;
   if (merged.changed) {
-    const record = readInstallRecord(workspace);
     const bak = installBackupPath(workspace, name);
+    const sandbox = merged.added.scalars.length || merged.added.items.length ? { sandbox: merged.added } : {};
     if (!hasMeter(before)) {
       // The file as it was before the meter: what uninstall gives back.
       if (text !== null) {
@@ -169,13 +195,17 @@ function install(workspace: string, name: SettingsName, runnerSource: string, no
         // A backup from an earlier install would say the file existed; now it did not.
         removeFile(bak);
       }
-      record.files[name] = { existed: text !== null, backup: backup && relative(workspace, backup), at: now.toISOString() };
+      record.files[name] = { existed: text !== null, backup: backup && relative(workspace, backup), at: now.toISOString(), ...sandbox };
       writeInstallRecord(workspace, record, now);
     } else if (!record.files[name] && existsSync(bak)) {
       // The meter is partly there and the record of its install is lost. The text now already
       // holds meter entries, so it is no backup; the backup install kept still holds the bytes
       // from before the meter, and stays.
-      record.files[name] = { existed: true, backup: relative(workspace, bak), at: now.toISOString() };
+      record.files[name] = { existed: true, backup: relative(workspace, bak), at: now.toISOString(), ...sandbox };
+      writeInstallRecord(workspace, record, now);
+    } else if (record.files[name]) {
+      const { sandbox: _was, ...rest } = record.files[name];
+      record.files[name] = { ...rest, ...sandbox };
       writeInstallRecord(workspace, record, now);
     }
     writeUserFileAtomic(path, formatSettings(merged.settings, detectFormat(text)));
@@ -191,6 +221,8 @@ function install(workspace: string, name: SettingsName, runnerSource: string, no
     merge: merged.report,
     runner,
     userStatusLine: typeof sl === 'string' ? sl : sl === null ? null : JSON.stringify(sl),
+    sandbox: merged.sandbox,
+    sandboxKept: merged.kept,
   };
 }
 
@@ -203,11 +235,22 @@ export interface UninstallResult {
   runnerRemoved: boolean;
 }
 
-export function uninstallMeter(workspace: string, name: SettingsName): UninstallResult {
-  return withInstallLock(workspace, () => uninstall(workspace, name));
+/**
+ * `block`: the sandbox block as install would write it now. With the record of what install added
+ * lost, uninstall takes out what install would have added to the file as it was before the meter.
+ */
+export function uninstallMeter(workspace: string, name: SettingsName, block: Settings | null = null): UninstallResult {
+  return withInstallLock(workspace, () => uninstall(workspace, name, block));
 }
 
-function uninstall(workspace: string, name: SettingsName): UninstallResult {
+function sandboxToRemove(recorded: SandboxAdded | undefined, original: Settings | null, block: Settings | null): SandboxAdded {
+  if (recorded) return recorded;
+  if (!block) return NOTHING_ADDED;
+  const would = mergeSandbox(original ?? {}, block);
+  return would.ok ? would.added : NOTHING_ADDED;
+}
+
+function uninstall(workspace: string, name: SettingsName, block: Settings | null): UninstallResult {
   const path = settingsPath(workspace, name);
   const text = readText(path);
   const current = parseOrRefuse(workspace, path, text);
@@ -217,8 +260,11 @@ function uninstall(workspace: string, name: SettingsName): UninstallResult {
   // The file as it was before install, when its backup is still there and readable.
   const original = rec?.backup ? readText(join(workspace, rec.backup)) : null;
   const originalParsed = original !== null ? parseSettings(original) : null;
-  const un = unmergeMeter(current, originalParsed?.ok ? originalParsed.value : null);
-  if (!un.ok) throw new UserError(`${relative(workspace, path)}: ${un.error}; fix it or move it aside. Nothing was changed.`);
+  const hooksOut = unmergeMeter(current, originalParsed?.ok ? originalParsed.value : null);
+  if (!hooksOut.ok) throw new UserError(`${relative(workspace, path)}: ${hooksOut.error}; fix it or move it aside. Nothing was changed.`);
+  const recorded = record.files[name] ? (record.files[name].sandbox ?? NOTHING_ADDED) : undefined;
+  const sandboxOut = unmergeSandbox(hooksOut.settings, sandboxToRemove(recorded, originalParsed?.ok ? originalParsed.value : null, block));
+  const un = { settings: sandboxOut.settings, changed: hooksOut.changed || sandboxOut.changed, removed: [...hooksOut.removed, ...(sandboxOut.changed ? ['sandbox block'] : [])] };
   let restored: UninstallResult['restored'] = 'none';
   let backup: string | null = null;
   if (un.changed && text !== null) {

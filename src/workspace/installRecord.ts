@@ -8,11 +8,18 @@ import { z } from 'zod';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
 import { UserError } from '../core/userError';
+import { sandboxAddedSchema } from '../core/install/sandboxMerge';
 
 export type SettingsName = 'settings.json' | 'settings.local.json';
 export const SETTINGS_NAMES: readonly SettingsName[] = ['settings.json', 'settings.local.json'];
 
-const entrySchema = z.object({ existed: z.boolean(), backup: z.string().nullable(), at: z.string() });
+const entrySchema = z.object({
+  existed: z.boolean(),
+  backup: z.string().nullable(),
+  at: z.string(),
+  /** What install merged of the sandbox block (core/install/sandboxMerge.ts), for uninstall to take out exactly. */
+  sandbox: sandboxAddedSchema.optional(),
+});
 export type FileRecord = z.infer<typeof entrySchema>;
 
 const recordSchema = z.object({ version: z.literal(1), files: z.record(z.unknown()) });

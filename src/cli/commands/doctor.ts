@@ -16,6 +16,9 @@ import { isObject, meterEntries, parseSettings, type Settings } from '../../core
 import { readHealth, type HealthRecord } from '../../workspace/health';
 import { lastReceipt } from '../../workspace/receiptStore';
 import { claudeConfigDir } from '../../workspace/transcriptFiles';
+import { protectionNow } from '../../workspace/protectionNow';
+import { protectionLine } from '../../core/tally/format';
+import type { Protection } from '../../core/install/protection';
 import { UsageError, type CommandResult, type Io } from '../io';
 import { reseal, restore, sealReport, sealText, type SealReport } from './doctorSeal';
 
@@ -45,6 +48,8 @@ export interface Diagnosis {
   reasons: Array<{ seen: boolean; text: string }>;
   /** The seal check (doctorSeal.ts). */
   seal: SealReport;
+  /** What keeps the agent off the meter's files (core/install/protection.ts). */
+  protection: Protection;
 }
 
 function readSource(label: string, path: string): SettingsSource {
@@ -162,6 +167,7 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     sessions,
     reasons,
     seal: sealReport(workspace, env),
+    protection: protectionNow(workspace, env),
   };
 }
 
@@ -182,6 +188,7 @@ export function doctorText(d: Diagnosis): string {
     }
   } else out.push(`No hook has fired in this workspace yet (${METER_STATE_DIR}/health.jsonl is empty).`);
   out.push(...sealText(d.seal));
+  out.push(protectionLine(d.protection));
   out.push('Known reasons a gate silently does not fire (! = seen here):');
   for (const r of d.reasons) out.push(`  ${r.seen ? '!' : '-'} ${r.text}`);
   const hooksArmed = d.gates.filter((g) => g.hook !== 'statusline');

@@ -1,12 +1,18 @@
-// `proofmeter install [--local] [--dir DIR]`: copies this runner into <DIR>/.claude/proofmeter/
-// and merges the hook entries and the statusLine into .claude/settings.json (settings.local.json
-// with --local). Other settings are never changed; running it twice changes nothing.
+// `proofmeter install [--local] [--dir DIR] [--no-sandbox]`: copies this runner into
+// <DIR>/.claude/proofmeter/ and merges the hook entries, the statusLine and, where Claude Code's
+// sandbox can run, the sandbox block (core/install/sandboxBlock.ts) into .claude/settings.json
+// (settings.local.json with --local). Other settings are never changed; running it twice changes
+// nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { RUNNER_REL, statuslineCommand } from '../../core/install/entries';
 import { hookNode } from '../../workspace/hookNode';
 import { resealMeter } from '../../workspace/sealRecord/take';
 import { installMeter } from '../../workspace/hookInstaller';
+import { installSandboxBlock } from '../../workspace/installSandbox';
+import { protectionNow } from '../../workspace/protectionNow';
+import { sandboxSupport } from '../../workspace/sandboxSupport';
+import { protectionLine } from '../../core/tally/format';
 import { UserError } from '../../core/userError';
 import type { CommandResult, Io } from '../io';
 import { hookTarget } from './hookTarget';
@@ -35,8 +41,11 @@ export function runnerSource(env: NodeJS.ProcessEnv): string {
 export function run(args: string[], io: Io): CommandResult {
   const target = hookTarget('install', args, io);
   if (!target) return { code: 1 };
-  const { ws, name, local } = target;
-  const r = installMeter(ws, name, runnerSource(io.env), new Date(), hookNode(io.env));
+  const { ws, name, local, noSandbox } = target;
+  const support = sandboxSupport(io.env);
+  // Written where it cannot run, `failIfUnavailable` would stop Claude Code from starting at all.
+  const sandbox = noSandbox || !support.supported ? null : installSandboxBlock(ws, name, io.env);
+  const r = installMeter(ws, name, runnerSource(io.env), new Date(), { node: hookNode(io.env), sandbox });
   // The meter's files and entries as the person just installed them; the goal's part is carried.
   const resealed = resealMeter(ws, io.env, 'install');
   const file = `.claude/${name}`;
@@ -52,7 +61,20 @@ export function run(args: string[], io: Io): CommandResult {
     io.out(`  in=$(cat); echo "$(printf '%s' "$in" | YOUR_COMMAND) · $(printf '%s' "$in" | ${statuslineCommand({ node: hookNode(io.env) })})"`);
     io.out(`where YOUR_COMMAND is: ${r.userStatusLine}`);
   }
+  sandboxLines(r.sandbox, r.sandboxKept, support.missing, noSandbox).forEach((l) => io.out(l));
+  io.out(protectionLine(protectionNow(ws, io.env)));
   if (resealed) io.out('The seal was retaken with the meter as installed now.');
   if (r.changed) io.out('Hooks take effect in new Claude Code sessions (or after reviewing them in /hooks). Check with: proofmeter doctor');
   return { code: 0 };
+}
+
+/** What install did about Claude Code's sandbox, in a line or two. */
+function sandboxLines(done: 'added' | 'present' | 'removed' | 'none', kept: string[], missing: string[], noSandbox: boolean): string[] {
+  const out: string[] = [];
+  if (noSandbox) out.push(done === 'removed' ? "Sandbox: taken out (--no-sandbox): what an earlier install added of Claude Code's sandbox settings is removed." : "Sandbox: not installed (--no-sandbox).");
+  else if (done === 'none') out.push(`Sandbox: not installed: Claude Code's sandbox cannot run here (${missing.length ? `${missing.join(' and ')} missing; install bubblewrap and socat (apt-get install bubblewrap socat) and run install again` : 'it needs Linux or macOS'}).`);
+  else if (done === 'added') out.push("Sandbox: on. Claude's Bash commands now run in Claude Code's sandbox: the meter's folders are read-only to them, and no command may leave the sandbox.");
+  else out.push('Sandbox: on (already in the settings).');
+  for (const k of kept) out.push(`  kept your own setting: ${k}`);
+  return out;
 }

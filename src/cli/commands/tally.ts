@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { tallyText } from '../../core/tally/format';
+import { protectionNow } from '../../workspace/protectionNow';
 import { tallyGiven, tallyWorkspace } from '../../workspace/workspaceTally';
 import { UsageError, type CommandResult, type Io } from '../io';
 
@@ -22,7 +23,7 @@ export function run(args: string[], io: Io): CommandResult {
   }
   const tally = values.plan
     ? tallyGiven({ plan: resolve(io.cwd, values.plan), transcripts: transcripts.map((t) => resolve(io.cwd, t)), cwd, home: io.env.HOME })
-    : tallyWorkspace({ cwd, env: io.env });
+    : { ...tallyWorkspace({ cwd, env: io.env }), protection: protectionNow(cwd, io.env) };
   io.out(values.json ? JSON.stringify(tally, null, 2) : tallyText(tally));
   return { code: 0 };
 }

@@ -6,6 +6,7 @@ import { METER_STATE_DIR } from '../../core/meterStateDir';
 import { passSettingsChange } from '../../workspace/settingsPass';
 import { resealMeter } from '../../workspace/sealRecord/take';
 import { uninstallMeter } from '../../workspace/hookInstaller';
+import { installSandboxBlock } from '../../workspace/installSandbox';
 import type { CommandResult, Io } from '../io';
 import { hookTarget } from './hookTarget';
 
@@ -13,7 +14,7 @@ export function run(args: string[], io: Io): CommandResult {
   const target = hookTarget('uninstall', args, io);
   if (!target) return { code: 1 };
   const { ws, name } = target;
-  const r = uninstallMeter(ws, name);
+  const r = uninstallMeter(ws, name, installSandboxBlock(ws, name, io.env));
   // A running session's ConfigChange gate lets exactly this change through (workspace/settingsPass.ts).
   if (r.changed) passSettingsChange(ws, [join(ws, '.claude', name)]);
   const file = `.claude/${name}`;

@@ -131,6 +131,7 @@ function launcherHolds(input: ProtectionInput, state: string): boolean {
   });
 }
 
+const REINSTALL = 'run proofmeter install (without --no-sandbox) to write the sandbox settings';
 const INSTALL_TOOLS = 'install them (Debian/Ubuntu: apt-get install bubblewrap socat), then run proofmeter install';
 
 export function protectionOf(input: ProtectionInput): Protection {
@@ -138,9 +139,13 @@ export function protectionOf(input: ProtectionInput): Protection {
     const what = input.missing.length ? `${input.missing.join(' and ')} ${input.missing.length > 1 ? 'are' : 'is'} not installed` : 'Claude Code has no sandbox on this platform';
     return { level: 'guard only', reasons: [what], remedy: input.missing.length ? INSTALL_TOOLS : 'use Linux (with bubblewrap and socat) or macOS for the kernel boundary' };
   }
-  const reasons: string[] = [];
   const enabled = effective(input, ['sandbox', 'enabled']);
-  if (enabled.value !== true) reasons.push(enabled.source ? `sandbox.enabled is ${JSON.stringify(enabled.value)} in ${enabled.source} settings` : 'the sandbox is not enabled');
+  // With the sandbox off, what else the settings lack does not matter yet.
+  if (enabled.value !== true) {
+    const why = enabled.source ? `sandbox.enabled is ${JSON.stringify(enabled.value)} in ${enabled.source} settings` : "Claude Code's sandbox is not enabled";
+    return { level: 'guard only', reasons: [why], remedy: REINSTALL };
+  }
+  const reasons: string[] = [];
   const unsandboxed = effective(input, ['sandbox', 'allowUnsandboxedCommands']);
   if (unsandboxed.value !== false) reasons.push('allowUnsandboxedCommands is not false, so a Bash call can ask to leave the sandbox');
   const blockWrites = input.levels.some((l) => valueAt(l.settings, ['permissions', 'blockWritesOutsideWorkingDirectories']) === true);
@@ -161,7 +166,7 @@ export function protectionOf(input: ProtectionInput): Protection {
     const v = effective(input, ['sandbox', key]);
     if (v.value === true) reasons.push(`sandbox.${key} is true in ${v.source} settings`);
   }
-  if (reasons.length) return { level: 'guard only', reasons, remedy: 'run proofmeter install (without --no-sandbox) to write the sandbox block, and see proofmeter doctor' };
+  if (reasons.length) return { level: 'guard only', reasons, remedy: REINSTALL };
   if (input.launched && launcherHolds(input, state)) return { level: 'kernel, locked', reasons: [], remedy: null };
   return { level: 'kernel', reasons: ['project settings can still switch the sandbox off for a new session'], remedy: 'start Claude Code with proofmeter run -- claude to lock it' };
 }

@@ -5,6 +5,7 @@ import { acceptedNote, openCount } from './integrityLines';
 import { SEAL_KINDS } from '../sealRecord/findings';
 import { notCountedText, ranNotCounted, type NeverCountReason } from './notCounted';
 import type { ItemJson, LedgerJson, Tally } from './tally';
+import type { Protection } from '../install/protection';
 import type { StageState } from './stages';
 
 const CELLS = 8;
@@ -65,6 +66,12 @@ function missedText(miss: LedgerJson & { reason: NeverCountReason }): string {
   return `${notCountedText(miss.reason)}${where}`;
 }
 
+/** `Protection: kernel`, and for `guard only` why and what to do: a warning, since the guard alone can be talked past. */
+export function protectionLine(p: Protection): string {
+  if (p.level !== 'guard only') return `Protection: ${p.level}`;
+  return `Protection: guard only (warning: ${p.reasons.join('; ')}${p.remedy ? `; ${p.remedy}` : ''})`;
+}
+
 export function tallyText(t: Tally): string {
   const out: string[] = [];
   const g = t.goal;
@@ -99,6 +106,7 @@ export function tallyText(t: Tally): string {
   if (t.added.length) out.push(`Added after approval (not counted): ${t.added.map((a) => a.id || `line ${a.line}`).join(' ')}`);
   if (t.unreadableLines) out.push(`Note: ${t.unreadableLines} transcript line(s) could not be read and were skipped.`);
   for (const f of t.unreadableFiles) out.push(`Note: transcript ${f.file} could not be read (${f.code}); nothing in it counted.`);
+  if (t.protection) out.push(protectionLine(t.protection));
   for (const f of t.integrity ?? []) {
     const note = acceptedNote(t, f);
     out.push(note ? `Integrity ${f.severity} ${f.id}, ${note}: ${f.message}` : `Integrity ${f.severity} ${f.id}: ${f.message} ${f.action}${acceptable(f) ? ` (to accept it, type: accept ${f.id})` : ''}`);

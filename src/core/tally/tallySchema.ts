@@ -1,6 +1,7 @@
 // The tally's shape, the one definition: the engine's return type is inferred from it, and the
 // extension host and its webviews validate the tally they are given with it (src/protocol.ts).
 import { z } from 'zod';
+import { protectionSchema } from '../install/protection';
 import { itemStateSchema, ledgerReasonSchema } from '../evidence/evidenceSchema';
 import { verifierJsonSchema } from '../evidence/rerun';
 import { acceptanceSchema } from '../findings/acceptance';
@@ -77,5 +78,7 @@ export const tallySchema = z.object({
   verifier: verifierJsonSchema.nullish(),
   /** The person's acceptances of the findings listed in `integrity`. */
   accepted: z.array(acceptanceSchema).optional(),
+  /** What keeps the agent off the meter's files (core/install/protection.ts); added by the workspace side, absent where nothing read the settings. */
+  protection: protectionSchema.nullish(),
 });
 export type Tally = z.infer<typeof tallySchema>;
