@@ -2,10 +2,13 @@
 // on disk (measured: test/realcli/configChange.test.ts). A `decision: "block"` keeps the running
 // session on the settings it had: hooks still fire, env stays, a dropped Stop entry still runs.
 // Refused: any change, from the session's starting view of the file, to its hooks (the meter's
-// entries and any other), env, disableAllHooks, allowManagedHooksOnly or the meter's statusLine.
+// entries and any other), env, disableAllHooks, allowManagedHooksOnly, the meter's statusLine, its
+// `sandbox` object or its `permissions` object: the sandbox and the deny rules `proofmeter install`
+// writes are what keep the agent's shell off the meter's files, so a sandbox switched off, a
+// command excluded from it or a deny rule dropped would open them in this very session.
 // The agent's script and the person's editor look the same here, so both are refused; the person's
 // change takes effect when the session is restarted, and `proofmeter uninstall` leaves a pass for
-// exactly what it wrote. Other keys (permissions, model, ...) go through.
+// exactly what it wrote. Other keys (model, ...) go through.
 import { resolve } from 'node:path';
 import { refusedChanges, settingsView } from '../core/install/configRule';
 import { readSessionView, sha256, startingViewOf, viewOfFile } from '../workspace/sessionSettingsView';
@@ -33,7 +36,7 @@ export function configChange(input: HookInput, ctx: HookContext): HookAnswer {
   if (!start) {
     // Without the starting view nothing can be told apart, so nothing that could disarm goes through.
     if (!refusedChanges(settingsView(null, sha256), after).length && after.state !== 'invalid') return silent('pass');
-    return refuse(abs, 'cannot be compared with the settings this session started with (the session-start gate recorded none), and the file holds hooks, env or a hook switch', 'refused-no-view');
+    return refuse(abs, 'cannot be compared with the settings this session started with (the session-start gate recorded none), and the file holds hooks, env, a hook switch, sandbox settings or permission rules', 'refused-no-view');
   }
   const before = startingViewOf(start, abs) ?? settingsView(null, sha256);
   const changes = refusedChanges(before, after);

@@ -1,12 +1,12 @@
 // PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit, the guard: an agent must not disarm its own
 // gate. Refused: any write to .claude/proofmeter/** (the frozen goal, the runner, the records),
 // edits of any settings file (project, local, user) that change its hooks, env, disableAllHooks,
-// allowManagedHooksOnly or the meter's statusLine, any write to managed settings or to Claude
-// Code's own records (~/.claude/projects, shell-snapshots), Bash commands that write those paths,
-// git commands that skip hooks, rewrite history or replace files in .claude/, and every runner
-// subcommand but the ones that only read (and handover), and an edit that skips or focuses a test
-// in a file a sealed proof runs (guardTests.ts). Each refusal says why and what to do
-// instead, with an id the person can type to allow that one action once (allowances.ts).
+// allowManagedHooksOnly, the meter's statusLine, sandbox or permissions, any write to managed
+// settings or to Claude Code's own records (~/.claude/projects, shell-snapshots), Bash commands
+// that write those paths, git commands that skip hooks, rewrite history or replace files in
+// .claude/, and every runner subcommand but the ones that only read (and handover), and an edit
+// that skips or focuses a test in a file a sealed proof runs (guardTests.ts). Each refusal says
+// why and what to do instead, with an id the person can type to allow that one action once (allowances.ts).
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
@@ -41,7 +41,7 @@ export function afterEdit(tool: string, input: Record<string, unknown>, before: 
   return text;
 }
 
-/** What an edit of a settings file changes that arms the gates: hooks, env and the hook switches. */
+/** What an edit of a settings file changes that arms the gates: hooks, env, the hook switches, sandbox and permissions. */
 function settingsChanges(before: string | null, after: string): string[] {
   const id = (t: string) => t;
   return refusedChanges(settingsView(before, id), settingsView(after, id));

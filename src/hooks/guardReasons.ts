@@ -34,7 +34,7 @@ export function bashReason(f: BashFinding): string {
     // falls through
     case 'settings': {
       const what = f.kind === 'state' ? STATE_WHY : `a settings file that holds ${SETTINGS_WHY}`;
-      return `Proofmeter guard: this command would change ${f.target} (${f.how}), ${what}. An agent may not change its own gate. Read the state with \`proofmeter tally\`; to change other settings use the Edit tool, which lets through edits that leave hooks, env and disableAllHooks alone; otherwise ask the person.`;
+      return `Proofmeter guard: this command would change ${f.target} (${f.how}), ${what}. An agent may not change its own gate. Read the state with \`proofmeter tally\`; to change other settings use the Edit tool, which lets through edits that leave hooks, env, disableAllHooks, sandbox and permissions alone; otherwise ask the person.`;
     }
   }
 }
@@ -44,7 +44,7 @@ export function stateEditReason(shown: string): string {
 }
 
 export function settingsEditReason(shown: string, changes: readonly string[]): string {
-  return `Proofmeter guard: this edit of ${shown} would change what arms the gates (${changes.join(', ').replace(/\bit /g, '')}); an agent may not disarm its own gate. Edits that leave hooks, env and disableAllHooks alone are allowed; otherwise ask the person.`;
+  return `Proofmeter guard: this edit of ${shown} would change what arms the gates (${changes.join(', ').replace(/\bit /g, '')}); an agent may not disarm its own gate. Edits that leave hooks, env, disableAllHooks, sandbox and permissions alone are allowed; otherwise ask the person.`;
 }
 
 export function otherEditReason(kind: 'managed' | 'records', shown: string): string {

@@ -1,9 +1,10 @@
 // What a settings change may not do while a session runs: Claude Code 2.1.332 reloads a settings
 // file it sees change and asks the ConfigChange hooks first, so an agent's script that writes
-// `disableAllHooks`, drops a hook entry or sets `env` would otherwise take effect in the very
-// session the meter watches. A view keeps only digests of the parts that matter (env values may be
-// secrets), so the session's starting view can be saved and compared later. Pure: the caller
-// brings the digest function.
+// `disableAllHooks`, drops a hook entry, sets `env`, switches the sandbox off or loosens the
+// permission rules would otherwise take effect in the very session the meter watches (the sandbox
+// and the deny rules are what keep the agent's shell off the meter's files). A view keeps only
+// digests of the parts that matter (env values may be secrets), so the session's starting view can
+// be saved and compared later. Pure: the caller brings the digest function.
 import { z } from 'zod';
 import { isMeterCommand } from './entries';
 import { settingsFileStateSchema } from './settingsFileState';
@@ -22,6 +23,13 @@ export const settingsViewSchema = z.object({
   allowManagedHooksOnly: z.string(),
   /** Digest of a statusLine that runs the meter (another statusLine is the person's own). */
   statusLine: z.string(),
+  /**
+   * Digests of the `sandbox` and `permissions` objects (key order ignored); null when the file has
+   * none. Missing from a view an older runner saved: read as none, so a session that started then
+   * refuses a file that now holds either (see refusedChanges).
+   */
+  sandbox: z.string().nullable().optional(),
+  permissions: z.string().nullable().optional(),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
@@ -37,6 +45,9 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
+/** null for a part the file does not have, so a view saved before the part was kept compares as "none". */
+const partDigest = (v: unknown, digest: Digest): string | null => (v === undefined || v === null ? null : digest(canonicalJson(v)));
+
 function viewOf(state: SettingsView['state'], s: Settings, digest: Digest): SettingsView {
   const sl = isObject(s.statusLine) && isMeterCommand(s.statusLine.command) ? s.statusLine : null;
   return {
@@ -47,6 +58,8 @@ function viewOf(state: SettingsView['state'], s: Settings, digest: Digest): Sett
     disableAllHooks: canonicalJson(s.disableAllHooks ?? null),
     allowManagedHooksOnly: canonicalJson(s.allowManagedHooksOnly ?? null),
     statusLine: digest(canonicalJson(sl)),
+    sandbox: partDigest(s.sandbox, digest),
+    permissions: partDigest(s.permissions, digest),
   };
 }
 
@@ -70,6 +83,11 @@ export function refusedChanges(before: SettingsView, after: SettingsView): strin
   if (before.allowManagedHooksOnly !== after.allowManagedHooksOnly) out.push(`it sets allowManagedHooksOnly to ${after.allowManagedHooksOnly}`);
   if (before.env !== after.env) out.push('it edits env');
   if (before.statusLine !== after.statusLine) out.push("it changes the meter's statusLine");
+  // A starting view without these parts (an older runner's) reads as a file that had none: failing
+  // closed costs that one session a restart, where reading "unknown" as "same" would let a sandbox
+  // switched off go through.
+  if ((before.sandbox ?? null) !== (after.sandbox ?? null)) out.push('it changes the sandbox settings');
+  if ((before.permissions ?? null) !== (after.permissions ?? null)) out.push('it changes the permission rules');
   if (out.length && after.state === 'invalid' && before.state !== 'invalid') out.push('the file is no longer a JSON object');
   return out;
 }

@@ -1,5 +1,6 @@
 // What one settings file does to the meter's gates, as the seal keeps it, and what changed between
 // two such views, in words. Pure: the caller reads the file and brings a digest function.
+import { canonicalJson } from '../install/configRule';
 import { isMeterCommand } from '../install/entries';
 import { isObject, meterEntries, type Settings } from '../install/settingsMerge';
 import type { Arming } from './record';
@@ -36,6 +37,26 @@ function otherStopHooks(settings: Settings): unknown[] {
   return out;
 }
 
+/** The two objects that fence the agent in, as the seal names them in a finding. */
+const FENCES = [
+  ['sandbox', 'the sandbox settings'],
+  ['permissions', 'the permission rules'],
+] as const;
+type Fence = (typeof FENCES)[number][0];
+
+/**
+ * A digest per top-level key, so a change can be named by key without keeping a value; a value
+ * that is not an object is kept whole under the key '' (Claude Code reads no rules from it, but
+ * an object put back in its place must still read as a change).
+ */
+function fenceOf(v: unknown, digest: Digest): Record<string, string> | null {
+  if (v === undefined || v === null) return null;
+  if (!isObject(v)) return { '': digest(canonicalJson(v)) };
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(v).sort()) out[k] = digest(canonicalJson(v[k]));
+  return out;
+}
+
 /** The arming of a settings object; null (absent or not valid JSON, which Claude Code skips) arms nothing. */
 export function armingOf(settings: Settings | null, digest: Digest): Arming {
   const s = settings ?? {};
@@ -50,12 +71,40 @@ export function armingOf(settings: Settings | null, digest: Digest): Arming {
     allowManagedHooksOnly: JSON.stringify(s.allowManagedHooksOnly ?? null),
     env,
     stopHooks: others.length ? digest(JSON.stringify(others)) : '',
+    sandbox: fenceOf(s.sandbox, digest),
+    permissions: fenceOf(s.permissions, digest),
   };
 }
 
-/** Two armings that arm the meter the same way. */
-export function sameArming(a: Arming, b: Arming): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/**
+ * `now` as far as the seal recorded it: a part a seal taken before it was kept (undefined there)
+ * is left out, so an upgrade of the meter is no finding until install or a reseal records it.
+ */
+export function recordedPart(sealed: Arming, now: Arming): Arming {
+  const out: Arming = { ...now };
+  for (const [part] of FENCES) if (sealed[part] === undefined) delete out[part];
+  return out;
+}
+
+/** Two armings that arm the meter the same way, compared on what the sealed one recorded (key order ignored). */
+export function sameArming(sealed: Arming, now: Arming): boolean {
+  return canonicalJson(recordedPart(sealed, sealed)) === canonicalJson(recordedPart(sealed, now));
+}
+
+function fenceChanges(part: Fence, label: string, was: Arming[Fence], is: Arming[Fence]): string[] {
+  // Not recorded by the seal (taken before this part was kept): nothing to compare with.
+  if (was === undefined) return [];
+  const now = is ?? null;
+  if (canonicalJson(was) === canonicalJson(now)) return [];
+  const name = (k: string) => (k === '' ? part : `${part}.${k}`);
+  if (was === null) return [`${label} were added (${Object.keys(now ?? {}).map(name).join(', ')})`];
+  if (now === null) return [`${label} were removed`];
+  const keys: string[] = [];
+  for (const k of new Set([...Object.keys(was), ...Object.keys(now)])) {
+    if (was[k] === now[k]) continue;
+    keys.push(`${name(k)} ${was[k] === undefined ? 'set' : now[k] === undefined ? 'removed' : 'changed'}`);
+  }
+  return [`${label} were changed (${keys.join(', ')})`];
 }
 
 const entryKey = (e: Arming['entries'][number]) => `${e.event}${e.matcher ? ` ${e.matcher}` : ''}`;
@@ -89,5 +138,6 @@ export function armingChanges(sealed: Arming, now: Arming, currentEnv: Readonly<
     else out.push(`env ${k} ${verb} (hooks run with it)`);
   }
   if (sealed.stopHooks !== now.stopHooks) out.push('another Stop or SubagentStop hook was added, changed or removed (its `continue: false` would end the turn past the gate)');
+  for (const [part, label] of FENCES) out.push(...fenceChanges(part, label, sealed[part], now[part]));
   return out;
 }

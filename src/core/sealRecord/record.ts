@@ -65,6 +65,15 @@ export const armingSchema = z.object({
    * ends the turn ahead of the meter's block (Claude Code 2.1.332 checks preventContinuation first).
    */
   stopHooks: z.string(),
+  /**
+   * The file's `sandbox` and `permissions` objects, a digest (canonical JSON) per top-level key, so
+   * a finding can name `sandbox.enabled` or `permissions.deny`; null when the file has none. They
+   * keep the agent's shell and tools off the meter's files (install writes them). Optional: a seal
+   * taken before they were kept has neither, and a part it does not record is not compared, so
+   * upgrading is no finding; install, uninstall and `doctor --reseal` record them.
+   */
+  sandbox: z.record(z.string(), z.string()).nullable().optional(),
+  permissions: z.record(z.string(), z.string()).nullable().optional(),
 });
 export type Arming = z.infer<typeof armingSchema>;
 

@@ -1,10 +1,10 @@
 // The seal check, on every hook call and every tally. Cheap by construction: both copies of the
 // seal are read (a few KB), every sealed file is stat-ed, and only a file whose stat moved (size,
 // mtime, ctime or inode; ctime cannot be set back by a script) is read and hashed again. A
-// settings file whose stat moved is parsed and its arming compared, so Claude Code rewriting
-// settings.local.json for a permission is not a finding.
+// settings file whose stat moved is parsed and its arming compared, so a change to a key the seal
+// does not keep (a model choice) is not a finding; a permission rule is kept (arming.ts).
 import { join } from 'node:path';
-import { armingChanges, sameArming } from '../../core/sealRecord/arming';
+import { armingChanges, recordedPart, sameArming } from '../../core/sealRecord/arming';
 import { disarmed, tampered, UNSEALED_RECOVER, type TamperSubject } from '../../core/sealRecord/findings';
 import type { FileSeal, SealRecord } from '../../core/sealRecord/record';
 import type { Finding } from '../../core/findings/finding';
@@ -95,7 +95,7 @@ function checkSettings(workspace: string, env: NodeJS.ProcessEnv, seal: SealReco
     const now = settingsNow(level, path);
     if (sameArming(sealed.arming, now.arming)) continue;
     const changes = armingChanges(sealed.arming, now.arming, now.env);
-    out.push(disarmed(level, JSON.stringify(now.arming), changes.length ? changes : ['its hook settings changed'], path));
+    out.push(disarmed(level, JSON.stringify(recordedPart(sealed.arming, now.arming)), changes.length ? changes : ['its hook settings changed'], path));
   }
   return out;
 }

@@ -26,7 +26,11 @@ const project = (w: Workspace) => join(w.ws, '.claude', 'settings.json');
 const local = (w: Workspace) => join(w.ws, '.claude', 'settings.local.json');
 
 function installed(): SettingsJson {
-  const r = mergeMeter({ env: { TOKEN: 'secret-token-value' }, permissions: { allow: ['Bash(npm test)'] } });
+  const r = mergeMeter({
+    env: { TOKEN: 'secret-token-value' },
+    permissions: { allow: ['Bash(npm test)'], deny: ['Edit(/.claude/proofmeter/**)'] },
+    sandbox: { enabled: true, allowUnsandboxedCommands: false, filesystem: { denyWrite: ['.claude/proofmeter'] } },
+  });
   assert.ok(r.ok);
   return settingsJson(r.settings);
 }
@@ -58,6 +62,9 @@ describe('the ConfigChange gate', () => {
     ['allowManagedHooksOnly set', (w) => (edit(local(w), (s) => (s.allowManagedHooksOnly = true)), local(w)), /allowManagedHooksOnly/],
     ['the project settings made not JSON', (w) => (writeFileSync(project(w), '{ "hooks": '), project(w)), /no longer a JSON object/],
     ['the project settings deleted', (w) => (unlinkSync(project(w)), project(w)), /removes or alters the meter's hook entries/],
+    ['a new permission rule', (w) => (edit(project(w), (s) => s.permissions?.allow?.push('Bash(ls)')), project(w)), /it changes the permission rules/],
+    ['the sandbox switched off in the local file', (w) => (edit(local(w), (s) => (s.sandbox = { enabled: false })), local(w)), /it changes the sandbox settings/],
+    ['the local file of permissions deleted', (w) => (unlinkSync(local(w)), local(w)), /it changes the permission rules/],
   ];
   for (const [what, act, why] of refused) {
     it(`refuses ${what}, saying why and how the person applies it`, () => {
@@ -74,9 +81,7 @@ describe('the ConfigChange gate', () => {
   }
 
   const passed: Array<[string, (w: Workspace) => string]> = [
-    ['a new permission rule', (w) => (edit(project(w), (s) => s.permissions?.allow?.push('Bash(ls)')), project(w))],
     ['the same settings with their keys in another order', (w) => (writeFileSync(project(w), JSON.stringify(Object.fromEntries(Object.entries(installed()).reverse()))), project(w))],
-    ['the local file of permissions deleted', (w) => (unlinkSync(local(w)), local(w))],
     ['a model choice in the local file', (w) => (edit(local(w), (s) => (s.model = 'opus')), local(w))],
   ];
   for (const [what, act] of passed) {
@@ -94,11 +99,15 @@ describe('the ConfigChange gate', () => {
     assert.equal(a.outcome, 'not-settings');
   });
 
-  it('with no view of how the session started, refuses a change to a file that holds hooks and lets one of permissions only through', () => {
+  it('with no view of how the session started, refuses a change to a file that holds hooks, sandbox or permission settings, and lets one of a model choice only through', () => {
     const w = workspace();
     writeFileSync(project(w), JSON.stringify(installed()));
-    writeFileSync(local(w), JSON.stringify({ permissions: { allow: ['Read', 'Edit'] } }));
     assert.equal(change(w, project(w)).a.outcome, 'refused-no-view');
+    writeFileSync(local(w), JSON.stringify({ permissions: { allow: ['Read', 'Edit'] } }));
+    assert.equal(change(w, local(w)).a.outcome, 'refused-no-view');
+    writeFileSync(local(w), JSON.stringify({ sandbox: { enabled: false } }));
+    assert.equal(change(w, local(w)).a.outcome, 'refused-no-view');
+    writeFileSync(local(w), JSON.stringify({ model: 'opus' }));
     assert.equal(change(w, local(w)).a.outcome, 'pass');
   });
 
@@ -111,6 +120,35 @@ describe('the ConfigChange gate', () => {
     assert.equal(change(w, project(w), ctx(w, 'hook', late)).a.outcome, 'refused');
     edit(project(w), (s) => (s.disableAllHooks = true));
     assert.equal(change(w, project(w)).a.outcome, 'refused');
+  });
+
+  it("lets through the person's uninstall that also takes out the sandbox block and the deny rule, and nothing else", () => {
+    const w = started();
+    edit(project(w), (s) => {
+      delete s.hooks;
+      delete s.sandbox;
+      s.permissions = { allow: s.permissions?.allow ?? [] };
+    });
+    passSettingsChange(w.ws, [project(w)], NOW);
+    assert.equal(change(w, project(w)).a.outcome, 'passed-uninstall');
+    edit(project(w), (s) => (s.sandbox = { enabled: false }));
+    assert.equal(change(w, project(w)).a.outcome, 'refused');
+  });
+
+  it('compares a starting view an older runner saved (no sandbox or permissions in it) as a file that had none', () => {
+    const w = started();
+    const path = join(w.ws, '.claude', 'proofmeter', 'settings-view', `${SESSION}.json`);
+    const saved = readFileSync(path, 'utf8');
+    const older = saved.replace(/,"sandbox":(null|"[0-9a-f]{64}"),"permissions":(null|"[0-9a-f]{64}")/g, '');
+    assert.ok(older !== saved && !older.includes('"sandbox"') && !older.includes('"permissions"'), older);
+    writeFileSync(path, older);
+    assert.ok(readSessionView(w.ws, SESSION), 'the older view still reads');
+    // The local file holds permissions: refused, as the session's own are unknown.
+    edit(local(w), (s) => (s.model = 'opus'));
+    assert.match(blockReason(change(w, local(w))), /it changes the permission rules/);
+    // A file with neither: nothing to refuse.
+    writeFileSync(local(w), JSON.stringify({ model: 'opus' }));
+    assert.equal(change(w, local(w)).a.outcome, 'pass');
   });
 });
 

@@ -29,7 +29,7 @@ describe("the ConfigChange gate's words", () => {
     writeFileSync(file, '{ not json');
     const a = change(w, file);
     assert.equal(a.outcome, 'refused-no-view');
-    assert.equal(a.stdout, refusal(file, 'cannot be compared with the settings this session started with (the session-start gate recorded none), and the file holds hooks, env or a hook switch'));
+    assert.equal(a.stdout, refusal(file, 'cannot be compared with the settings this session started with (the session-start gate recorded none), and the file holds hooks, env, a hook switch, sandbox settings or permission rules'));
   });
 
   it('a change of env from the starting view is refused naming what changed', () => {

@@ -117,7 +117,7 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
       assert.equal(reason.split('\n').length, 1);
       assert.ok(
         reason.startsWith(
-          "Proofmeter guard: this command would change .claude/proofmeter/goal.json (> redirect), the meter's own state (the frozen goal, the runner, its records). An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave hooks, env and disableAllHooks alone; otherwise ask the person.",
+          "Proofmeter guard: this command would change .claude/proofmeter/goal.json (> redirect), the meter's own state (the frozen goal, the runner, its records). An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave hooks, env, disableAllHooks, sandbox and permissions alone; otherwise ask the person.",
         ),
         reason,
       );
@@ -139,8 +139,11 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
       ['Write of settings that is not JSON', () => tool('Write', { file_path: settingsPath, content: '{' }), 'deny'],
       ['Write of settings.local.json with disableAllHooks', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"disableAllHooks": true}' }), 'deny'],
       ['MultiEdit whose second edit removes the hooks', () => tool('MultiEdit', { file_path: settingsPath, edits: [{ old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }, { old_string: '"Stop"', new_string: '"Nope"' }] }), 'deny'],
-      ['Edit of the permissions only', () => tool('Edit', { file_path: settingsPath, old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }), 'allow'],
-      ['Write of settings.local.json with permissions only', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"permissions": {"allow": []}}' }), 'allow'],
+      // The permission rules and the sandbox fence the agent in (install writes them): changed only by the person.
+      ['Edit of the permissions only', () => tool('Edit', { file_path: settingsPath, old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }), 'deny'],
+      ['Write of settings.local.json with permissions only', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"permissions": {"allow": []}}' }), 'deny'],
+      ['Write of settings.local.json switching the sandbox off', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"sandbox": {"enabled": false}}' }), 'deny'],
+      ['Write of settings.local.json with a model choice only', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"model": "opus"}' }), 'allow'],
       ['Edit whose old_string is not there (the tool fails by itself)', () => tool('Edit', { file_path: settingsPath, old_string: 'not there', new_string: '' }), 'allow'],
       ['Write of an ordinary file', () => tool('Write', { file_path: join(w.ws, 'src', 'a.ts'), content: 'x' }), 'allow'],
     ];

@@ -11,7 +11,7 @@ import { denyReason, gate, payload, workspace } from './helpers';
 
 const RECORDS_WHY = "Claude Code's own session records, which the meter reads as evidence. Leave them to Claude Code; read them if you need to.";
 const STATE_RM =
-  "Proofmeter guard: this command would change .claude/proofmeter (rm), the meter's own state (the frozen goal, the runner, its records). An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave hooks, env and disableAllHooks alone; otherwise ask the person.";
+  "Proofmeter guard: this command would change .claude/proofmeter (rm), the meter's own state (the frozen goal, the runner, its records). An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave hooks, env, disableAllHooks, sandbox and permissions alone; otherwise ask the person.";
 
 describe('the guard as Claude Code calls it', () => {
   it("expands ~ to the gate's HOME, so Claude Code's records there are refused", async () => {

@@ -16,9 +16,9 @@ describe("the guard's words and the edits it reads", () => {
     [{ kind: 'claude-dir', target: 'git restore', how: 'git restore' }, "Proofmeter guard: `git restore` here would replace or remove files in .claude/ (the meter's settings and state). Name the paths you mean, outside .claude/ (for example `git restore -- src/`)."],
     [{ kind: 'records', target: '~/.claude/projects/x', how: 'rm' }, "Proofmeter guard: this command would change ~/.claude/projects/x (rm), Claude Code's own session records, which the meter reads as evidence. Leave them to Claude Code; read them if you need to."],
     [{ kind: 'managed', target: '/etc/claude-code', how: 'tee' }, "Proofmeter guard: this command would change /etc/claude-code (tee), the organisation's managed settings. An agent may not change them; ask the person."],
-    [{ kind: 'state', target: '.claude/proofmeter', how: 'rm' }, "Proofmeter guard: this command would change .claude/proofmeter (rm), the meter's own state (the frozen goal, the runner, its records). An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave hooks, env and disableAllHooks alone; otherwise ask the person."],
+    [{ kind: 'state', target: '.claude/proofmeter', how: 'rm' }, "Proofmeter guard: this command would change .claude/proofmeter (rm), the meter's own state (the frozen goal, the runner, its records). An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave hooks, env, disableAllHooks, sandbox and permissions alone; otherwise ask the person."],
     [{ kind: 'state', target: 'a command decoded or rewritten before a shell runs it', how: 'hidden command' }, "Proofmeter guard: this command hands a shell text decoded or rewritten on the way (base64, tr, printf escapes, a program's output); the guard cannot read what it would change, so it is refused. Run the command as written instead."],
-    [{ kind: 'settings', target: '.claude/settings.json', how: '> redirect' }, "Proofmeter guard: this command would change .claude/settings.json (> redirect), a settings file that holds the meter's hook entries. An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave hooks, env and disableAllHooks alone; otherwise ask the person."],
+    [{ kind: 'settings', target: '.claude/settings.json', how: '> redirect' }, "Proofmeter guard: this command would change .claude/settings.json (> redirect), a settings file that holds the meter's hook entries. An agent may not change its own gate. Read the state with `proofmeter tally`; to change other settings use the Edit tool, which lets through edits that leave hooks, env, disableAllHooks, sandbox and permissions alone; otherwise ask the person."],
   ];
   for (const [f, want] of reasons) {
     it(`a ${f.kind} finding (${f.how}) is refused in one line`, () => assert.equal(bashReason(f), want));
@@ -46,8 +46,14 @@ describe("the guard's words and the edits it reads", () => {
   it('a settings edit names every change that arms the gates, each without its "it"', () => {
     assert.equal(
       settingsEditReason('.claude/settings.json', ['it changes the hooks', 'it edits env']),
-      'Proofmeter guard: this edit of .claude/settings.json would change what arms the gates (changes the hooks, edits env); an agent may not disarm its own gate. Edits that leave hooks, env and disableAllHooks alone are allowed; otherwise ask the person.',
+      'Proofmeter guard: this edit of .claude/settings.json would change what arms the gates (changes the hooks, edits env); an agent may not disarm its own gate. Edits that leave hooks, env, disableAllHooks, sandbox and permissions alone are allowed; otherwise ask the person.',
     );
+  });
+
+  it('a Write switching the sandbox off in settings.local.json is refused naming the sandbox settings', async () => {
+    const w = workspace();
+    const r = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_name: 'Write', tool_input: { file_path: join(w.ws, '.claude', 'settings.local.json'), content: '{"sandbox":{"enabled":false},"permissions":{"allow":["Bash"]}}' } }), w);
+    assert.match(denyReason(r), /^Proofmeter guard: this edit of \.claude\/settings\.local\.json would change what arms the gates \(changes the sandbox settings, changes the permission rules\); an agent may not disarm its own gate\. /);
   });
 
   it('a NotebookEdit of a settings file is refused as not a notebook; of another file it passes', async () => {

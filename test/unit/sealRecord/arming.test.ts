@@ -2,14 +2,14 @@
 // between two such views (armingChanges), straight from settings objects and armings. The digest is
 // the test's own (`#` before the text), so every expected value is a literal.
 import { strict as assert } from 'node:assert';
-import { armingChanges, armingOf, sameArming } from '../../../src/core/sealRecord/arming';
+import { armingChanges, armingOf, recordedPart, sameArming } from '../../../src/core/sealRecord/arming';
 import type { Settings } from '../../../src/core/install/settingsMerge';
 import type { Arming } from '../../../src/core/sealRecord/record';
 
 const digest = (text: string) => `#${text}`;
 const STOP = '"/usr/bin/node" "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js hook stop';
 const STATUS = '"/usr/bin/node" "$CLAUDE_PROJECT_DIR"/.claude/proofmeter/proofmeter.js statusline';
-const NOTHING: Arming = { entries: [], statusLine: null, disableAllHooks: 'null', allowManagedHooksOnly: 'null', env: {}, stopHooks: '' };
+const NOTHING: Arming = { entries: [], statusLine: null, disableAllHooks: 'null', allowManagedHooksOnly: 'null', env: {}, stopHooks: '', sandbox: null, permissions: null };
 const user = { type: 'command', command: 'echo \'{"continue":false}\'' };
 const meter = { type: 'command', command: STOP, timeout: 600 };
 
@@ -55,13 +55,45 @@ describe('armingOf', () => {
     { name: 'a Stop value that is not an array is skipped', settings: { hooks: { Stop: 'abc' } }, want: {} },
     { name: 'hooks on other events are not stop hooks', settings: { hooks: { PreToolUse: [{ hooks: [user] }] } }, want: {} },
     { name: 'hooks that are not an object hold no stop hooks', settings: { hooks: ['Stop'] }, want: {} },
+    {
+      name: 'the sandbox object by a digest per key of its canonical JSON, keys sorted',
+      settings: { sandbox: { filesystem: { denyWrite: ['.claude/proofmeter'], allowWrite: [] }, enabled: true } },
+      want: { sandbox: { enabled: '#true', filesystem: '#{"allowWrite":[],"denyWrite":[".claude/proofmeter"]}' } },
+    },
+    { name: 'the permissions object by a digest per key', settings: { permissions: { deny: ['Edit(/.claude/proofmeter/**)'], allow: [] } }, want: { permissions: { allow: '#[]', deny: '#["Edit(/.claude/proofmeter/**)"]' } } },
+    { name: 'an empty sandbox object is kept as one, not as none', settings: { sandbox: {} }, want: { sandbox: {} } },
+    { name: 'a sandbox of null is none', settings: { sandbox: null }, want: {} },
+    { name: 'a sandbox that is not an object is kept whole under the empty key', settings: { sandbox: false }, want: { sandbox: { '': '#false' } } },
+    { name: 'permissions that are an array are kept whole under the empty key', settings: { permissions: ['Bash'] }, want: { permissions: { '': '#["Bash"]' } } },
   ];
   for (const row of rows) it(row.name, () => assert.deepEqual(armingOf(row.settings, digest), { ...NOTHING, ...row.want }));
 });
 
 describe('sameArming', () => {
-  it('is true for two armings with the same values', () => assert.equal(sameArming({ ...NOTHING, env: { A: '#1' } }, { ...NOTHING, env: { A: '#1' } }), true));
-  it('is false when one value differs', () => assert.equal(sameArming({ ...NOTHING, env: { A: '#1' } }, { ...NOTHING, env: { A: '#2' } }), false));
+  /** A seal taken before the sandbox and permissions were kept: neither key is there. */
+  const OLD: Arming = { entries: [], statusLine: null, disableAllHooks: 'null', allowManagedHooksOnly: 'null', env: {}, stopHooks: '' };
+  const rows: Array<{ name: string; sealed: Arming; now: Arming; want: boolean }> = [
+    { name: 'two armings with the same values are the same', sealed: { ...NOTHING, env: { A: '#1' } }, now: { ...NOTHING, env: { A: '#1' } }, want: true },
+    { name: 'one value that differs is a change', sealed: { ...NOTHING, env: { A: '#1' } }, now: { ...NOTHING, env: { A: '#2' } }, want: false },
+    { name: 'keys in another order are the same', sealed: { ...NOTHING, env: { A: '#1', B: '#2' }, sandbox: { a: '#1', b: '#2' } }, now: { ...NOTHING, sandbox: { b: '#2', a: '#1' }, env: { B: '#2', A: '#1' } }, want: true },
+    { name: 'a sandbox key changed is a change', sealed: { ...NOTHING, sandbox: { enabled: '#true' } }, now: { ...NOTHING, sandbox: { enabled: '#false' } }, want: false },
+    { name: 'permissions added where the seal recorded none is a change', sealed: NOTHING, now: { ...NOTHING, permissions: { allow: '#[]' } }, want: false },
+    { name: 'a seal that did not record the sandbox and permissions compares without them', sealed: OLD, now: { ...NOTHING, sandbox: { enabled: '#false' }, permissions: { allow: '#["Bash"]' } }, want: true },
+    { name: 'a seal that did not record them still sees the rest', sealed: OLD, now: { ...NOTHING, disableAllHooks: 'true', sandbox: { enabled: '#false' } }, want: false },
+    { name: 'a seal that recorded only the sandbox compares it', sealed: { ...OLD, sandbox: null }, now: { ...NOTHING, sandbox: { enabled: '#false' }, permissions: { allow: '#[]' } }, want: false },
+    { name: 'a seal that recorded only the permissions compares them', sealed: { ...OLD, permissions: null }, now: { ...NOTHING, sandbox: { enabled: '#false' }, permissions: { allow: '#[]' } }, want: false },
+  ];
+  for (const row of rows) it(row.name, () => assert.equal(sameArming(row.sealed, row.now), row.want));
+});
+
+describe('recordedPart', () => {
+  const OLD: Arming = { entries: [], statusLine: null, disableAllHooks: 'null', allowManagedHooksOnly: 'null', env: {}, stopHooks: '' };
+  it('leaves out of the arming now what the seal did not record, and keeps what it did', () => {
+    const now: Arming = { ...NOTHING, sandbox: { enabled: '#false' }, permissions: { deny: '#[]' } };
+    assert.deepEqual(recordedPart(OLD, now), OLD);
+    assert.deepEqual(recordedPart({ ...OLD, permissions: null }, now), { ...OLD, permissions: { deny: '#[]' } });
+    assert.deepEqual(recordedPart(NOTHING, now), now);
+  });
 });
 
 describe('armingChanges', () => {
@@ -116,6 +148,30 @@ describe('armingChanges', () => {
     })),
     { name: 'the stop cap removed: a plain env line', sealed: { env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '#1' } }, now: {}, want: ['env CLAUDE_CODE_STOP_HOOK_BLOCK_CAP removed (hooks run with it)'] },
     { name: 'other stop hooks changed', sealed: {}, now: { stopHooks: '#x' }, want: ['another Stop or SubagentStop hook was added, changed or removed (its `continue: false` would end the turn past the gate)'] },
+    { name: 'the sandbox switched off', sealed: { sandbox: { enabled: '#true' } }, now: { sandbox: { enabled: '#false' } }, want: ['the sandbox settings were changed (sandbox.enabled changed)'] },
+    { name: 'a command excluded from the sandbox', sealed: { sandbox: { enabled: '#true' } }, now: { sandbox: { enabled: '#true', excludedCommands: '#["rm"]' } }, want: ['the sandbox settings were changed (sandbox.excludedCommands set)'] },
+    { name: 'unsandboxed commands allowed', sealed: { sandbox: { allowUnsandboxedCommands: '#false' } }, now: { sandbox: { allowUnsandboxedCommands: '#true' } }, want: ['the sandbox settings were changed (sandbox.allowUnsandboxedCommands changed)'] },
+    { name: "the sandbox's write denials removed", sealed: { sandbox: { enabled: '#true', filesystem: '#{}' } }, now: { sandbox: { enabled: '#true' } }, want: ['the sandbox settings were changed (sandbox.filesystem removed)'] },
+    { name: 'the sandbox object removed', sealed: { sandbox: { enabled: '#true' } }, now: {}, want: ['the sandbox settings were removed'] },
+    { name: 'a sandbox object added, its keys named', sealed: {}, now: { sandbox: { enabled: '#false', excludedCommands: '#[]' } }, want: ['the sandbox settings were added (sandbox.enabled, sandbox.excludedCommands)'] },
+    { name: 'the sandbox made a value that is not an object', sealed: { sandbox: { enabled: '#true' } }, now: { sandbox: { '': '#false' } }, want: ['the sandbox settings were changed (sandbox.enabled removed, sandbox set)'] },
+    { name: 'a deny rule dropped', sealed: { permissions: { deny: '#["Edit(/.claude/proofmeter/**)"]' } }, now: { permissions: { deny: '#[]' } }, want: ['the permission rules were changed (permissions.deny changed)'] },
+    { name: 'an allow rule added', sealed: { permissions: { deny: '#[]' } }, now: { permissions: { deny: '#[]', allow: '#["Bash"]' } }, want: ['the permission rules were changed (permissions.allow set)'] },
+    { name: 'permissions added to a file that had none', sealed: {}, now: { permissions: { allow: '#["Bash"]' } }, want: ['the permission rules were added (permissions.allow)'] },
+    { name: 'the permissions object removed', sealed: { permissions: { deny: '#[]' } }, now: {}, want: ['the permission rules were removed'] },
+    { name: 'the same sandbox and permissions: no line', sealed: { sandbox: { enabled: '#true' }, permissions: { deny: '#[]' } }, now: { permissions: { deny: '#[]' }, sandbox: { enabled: '#true' } }, want: [] },
+    {
+      name: 'a seal that did not record the sandbox and permissions names no change to them',
+      sealed: { sandbox: undefined, permissions: undefined },
+      now: { sandbox: { enabled: '#false' }, permissions: { allow: '#["Bash"]' } },
+      want: [],
+    },
+    {
+      name: 'the now side missing a part reads as none',
+      sealed: { sandbox: { enabled: '#true' } },
+      now: { sandbox: undefined },
+      want: ['the sandbox settings were removed'],
+    },
     {
       name: 'every change at once, in order',
       sealed: { entries: [entry('Stop', null, STOP, 600)], statusLine: STATUS, env: { PATH: '#/bin' } },
@@ -129,6 +185,12 @@ describe('armingChanges', () => {
         'env PATH changed for hooks',
         'another Stop or SubagentStop hook was added, changed or removed (its `continue: false` would end the turn past the gate)',
       ],
+    },
+    {
+      name: 'the sandbox before the permissions, after every other change',
+      sealed: { permissions: { deny: '#[]' }, sandbox: { enabled: '#true' } },
+      now: { disableAllHooks: 'true', permissions: null, sandbox: { enabled: '#false' } },
+      want: ['disableAllHooks went from null to true', 'the sandbox settings were changed (sandbox.enabled changed)', 'the permission rules were removed'],
     },
   ];
   for (const row of rows) it(row.name, () => assert.deepEqual(armingChanges({ ...NOTHING, ...row.sealed }, { ...NOTHING, ...row.now }, row.env ?? {}), row.want));

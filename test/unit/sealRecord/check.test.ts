@@ -2,8 +2,7 @@
 // checked on every hook call and tally. Every recorded part changed gives the right finding;
 // nothing changed gives none and costs stats only.
 import { strict as assert } from 'node:assert';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freezePlan } from '../../../src/workspace/freezeGoal';
 import { goalPath, goalSchema, readGoal } from '../../../src/workspace/goalState';
@@ -12,46 +11,12 @@ import { readSealCopies } from '../../../src/workspace/sealRecord/copies';
 import { sealFs } from '../../../src/workspace/sealRecord/observe';
 import { outsideSealPath, realWorkspace, stateHome, workspaceSealPath } from '../../../src/workspace/sealRecord/paths';
 import { resealMeter, takeSeal } from '../../../src/workspace/sealRecord/take';
-import { installMeter, settingsPath } from '../../../src/workspace/hookInstaller';
+import { settingsPath } from '../../../src/workspace/hookInstaller';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { z } from 'zod';
 import { editSettings, groupsOf } from '../helpers/settingsJson';
+import { editJson, PLAN, sealed, type Sealed } from './sealedWorkspace';
 import { blockReason, gate, payload, systemMessage, workspace } from '../hooks/helpers';
-
-const PLAN = '# Seal\n\n## Steps\n- S1. Make it. Proof: `test -f made.txt`\n- S2. Check it. Proof: `grep -q ok made.txt`\n';
-
-interface Sealed {
-  ws: string;
-  home: string;
-  env: NodeJS.ProcessEnv;
-  node: string;
-  managed: string;
-  places: { managed: string };
-}
-
-/** A workspace with the meter installed (a stand-in runner, a stand-in node) and the plan frozen, sealed. */
-function sealed(): Sealed {
-  const root = mkdtempSync(join(tmpdir(), 'pm-seal-'));
-  const ws = join(root, 'proj');
-  const home = join(root, 'home');
-  mkdirSync(join(ws, '.claude'), { recursive: true });
-  mkdirSync(join(home, '.claude'), { recursive: true });
-  const runner = join(root, 'proofmeter.js');
-  writeFileSync(runner, '#!/usr/bin/env node\nconsole.log("0.0.0-test");\n');
-  const node = join(root, 'bin', 'node');
-  mkdirSync(join(root, 'bin'));
-  copyFileSync(runner, node);
-  const managed = join(root, 'managed-settings.json');
-  const env: NodeJS.ProcessEnv = { HOME: home, PATH: process.env.PATH, CLAUDE_PROJECT_DIR: ws };
-  installMeter(ws, 'settings.json', runner, new Date(), { path: node, electron: false });
-  writeFileSync(join(ws, 'PLAN.md'), PLAN);
-  const r = freezePlan({ workspace: ws, planText: PLAN, planFile: join(ws, 'PLAN.md'), frozenBy: 'adopt', sessionId: null, now: new Date(), stateEnv: env });
-  assert.equal(r.kind, 'frozen');
-  // Sealed again with the test's managed settings file, so every level is this test's own; dated
-  // past the racy window (observe.ts RACY_MS), so files written just now are trusted by their stat.
-  takeSeal(ws, { by: 'reseal', parts: ['goal', 'meter', 'settings', 'content'], env, now: new Date(Date.now() + 5000), places: { managed } });
-  return { ws, home, env, node, managed, places: { managed } };
-}
 
 const findings = (s: Sealed) => checkSeal(s.ws, s.env, { places: s.places }).findings.map((f) => `${f.kind}: ${f.message}`);
 /** goal.json as an agent's script edits it: the raw JSON, its items and their proofs by hand. */
@@ -62,18 +27,6 @@ const editGoal = (ws: string, edit: (g: RawGoal) => void) => {
   const g = JSON.parse(readFileSync(goalPath(ws), 'utf8')) as RawGoal;
   edit(g);
   writeFileSync(goalPath(ws), JSON.stringify(g, null, 2) + '\n');
-};
-/** Edits a JSON file's top-level keys (a missing file as `{}`); deeper edits name the shape (editSettings, goalSchema). */
-const editJson = (path: string, edit: (j: Record<string, unknown>) => void) => {
-  let j: Record<string, unknown> = {};
-  try {
-    j = z.record(z.unknown()).parse(JSON.parse(readFileSync(path, 'utf8')));
-  } catch {
-    // a file that does not exist yet
-  }
-  edit(j);
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, JSON.stringify(j, null, 2));
 };
 const project = (s: Sealed) => settingsPath(s.ws, 'settings.json');
 
@@ -152,10 +105,10 @@ describe('the seal', () => {
       assert.deepEqual(findings(s), []);
     });
 
-    it('settings rewritten by Claude Code for a permission are no finding', () => {
+    it('settings rewritten with a key the seal does not keep (a model choice) are no finding', () => {
       const s = sealed();
-      editJson(settingsPath(s.ws, 'settings.local.json'), (j) => (j.permissions = { allow: ['Bash(ls)'] }));
-      editJson(project(s), (j) => (j.permissions = { allow: ['Bash(npm test)'] }));
+      editJson(settingsPath(s.ws, 'settings.local.json'), (j) => (j.model = 'opus'));
+      editJson(project(s), (j) => (j.model = 'sonnet'));
       assert.deepEqual(findings(s), []);
     });
 
