@@ -34,7 +34,7 @@ export function sealed(): Sealed {
   copyFileSync(runner, node);
   const managed = join(root, 'managed-settings.json');
   const env: NodeJS.ProcessEnv = { HOME: home, PATH: process.env.PATH, CLAUDE_PROJECT_DIR: ws };
-  installMeter(ws, 'settings.json', runner, new Date(), { path: node, electron: false });
+  installMeter(ws, 'settings.json', runner, new Date(), { node: { path: node, electron: false } });
   writeFileSync(join(ws, 'PLAN.md'), PLAN);
   const r = freezePlan({ workspace: ws, planText: PLAN, planFile: join(ws, 'PLAN.md'), frozenBy: 'adopt', sessionId: null, now: new Date(), stateEnv: env });
   assert.equal(r.kind, 'frozen');
