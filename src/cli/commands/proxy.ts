@@ -4,7 +4,7 @@ import { UsageError, type CommandResult, type Io } from '../io';
 
 export const PROXY_USAGE = [
   'usage: proofmeter proxy serve [flags]            a proxy on http://127.0.0.1:8260 (--port 0 picks a free one)',
-  '       proofmeter proxy run [flags] -- CMD ...   one proxy for one command (ANTHROPIC_BASE_URL set for it)',
+  '       proofmeter run --proxy [flags] -- CMD ...   one proxy for one command (ANTHROPIC_BASE_URL set for it; proxy run is the same)',
   '       proofmeter proxy status [--json]          counters and estimated-token totals, this run and all time',
   '       proofmeter proxy replay SESSION [flags] [--json]   what the proxy would have sent; calls no provider',
   '',
@@ -15,7 +15,9 @@ export const PROXY_USAGE = [
 
 export async function run(args: string[], io: Io): Promise<CommandResult> {
   const [sub, ...rest] = args;
-  if (sub === 'serve' || sub === 'run') return (await import('./proxyServe')).run(sub, rest, io);
+  if (sub === 'serve') return (await import('./proxyServe')).run(sub, rest, io);
+  // `proxy run` is what `run --proxy` was called before the launcher: it locks the sandbox too.
+  if (sub === 'run') return (await import('./run')).run(['--proxy', ...rest], io);
   if (sub === 'status') return (await import('./proxyStatus')).run(rest, io);
   if (sub === 'replay') return (await import('./proxyReplay')).run(rest, io);
   if (sub === '--help' || sub === '-h' || sub === 'help') {

@@ -1,13 +1,13 @@
-// `proofmeter proxy serve` and `proofmeter proxy run -- CMD`: start the proxy, save its counters
-// for `proxy status`, and stop cleanly. `run` points one child at it through ANTHROPIC_BASE_URL and
-// logs to a file, so the child's terminal shows nothing of the proxy.
-import { spawn } from 'node:child_process';
+// `proofmeter proxy serve` and `proofmeter run --proxy -- CMD` (`proxy run` is its old name): start
+// the proxy, save its counters for `proxy status`, and stop cleanly. `run` points one child at it
+// through ANTHROPIC_BASE_URL and logs to a file, so the child's terminal shows nothing of the proxy.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULTS, parseProxyFlags } from '../../core/proxy/options';
 import { RunStore } from '../../proxy/runStore';
 import { startProxy, type ProxyLogEntry, type ProxyServer } from '../../proxy/server';
 import { proxyStateDir } from '../../proxy/stateDir';
+import { runChild } from '../childRun';
 import { UsageError, type CommandResult, type Io } from '../io';
 
 export async function run(sub: 'serve' | 'run', args: string[], io: Io): Promise<CommandResult> {
@@ -48,26 +48,7 @@ export async function run(sub: 'serve' | 'run', args: string[], io: Io): Promise
     return { code: 0 };
   }
   io.err(`proofmeter proxy: ${server.url} for ${after[0]} (${what}; log ${logPath})`);
-  const child = spawn(after[0]!, after.slice(1), { stdio: 'inherit', env: { ...io.env, ANTHROPIC_BASE_URL: server.url } });
-  // Ctrl-C reaches the child from the terminal itself; the proxy stays up until the child ends.
-  const ignore = () => {};
-  const pass = (sig: NodeJS.Signals) => () => { child.kill(sig); };
-  const onTerm = pass('SIGTERM');
-  const onHup = pass('SIGHUP');
-  process.on('SIGINT', ignore);
-  process.on('SIGTERM', onTerm);
-  process.on('SIGHUP', onHup);
-  const code = await new Promise<number>((resolve) => {
-    child.once('error', (e) => { io.err(`proofmeter proxy: cannot start ${after[0]}: ${e.message}`); resolve(127); });
-    child.once('exit', (c, sig) => resolve(c ?? (sig ? 128 + (signalNumber(sig) ?? 1) : 1)));
-  });
-  process.off('SIGINT', ignore);
-  process.off('SIGTERM', onTerm);
-  process.off('SIGHUP', onHup);
+  const code = await runChild(after, { ...io.env, ANTHROPIC_BASE_URL: server.url }, io, 'proofmeter proxy');
   await stop();
   return { code };
-}
-
-function signalNumber(sig: NodeJS.Signals): number | undefined {
-  return ({ SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 } as Record<string, number>)[sig];
 }
