@@ -79,6 +79,13 @@ export async function stopGate(input: HookInput, ctx: HookContext, deps: StopDep
     // The transcript says done; the stop goes through only if every proof passes again outside
     // the agent's shell.
     const rerun = await deps.rerun(ctx.workspace, ctx.env, goal.goal, tally, performance.now() - started);
+    // The proofs are the agent's code, run as the person: the seal is checked again after them,
+    // in the sandbox too (where the kernel refused the writes, this finds nothing).
+    const changed = holding((deps.seal ?? defaultSealOf)(ctx.workspace, ctx.env));
+    if (changed.length) {
+      const blocks = recordBlock(ctx.workspace, session, str(input.prompt_id), input.stop_hook_active === true, ctx.now());
+      return blockStop(tamperReason(changed, capNote(blocks, blockCap(ctx.env))), 'block-tampered');
+    }
     if (rerun.failed.length === 0 && rerun.notRun.length === 0) {
       resetBlocks(ctx.workspace, session, ctx.now());
       return silent('allow');

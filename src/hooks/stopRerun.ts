@@ -15,6 +15,7 @@ import type { GoalState } from '../workspace/goalState';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { DEFAULT_TIMEOUT_MS, proofTargets, verifyProofs, type ProofTarget } from '../workspace/verifier';
 import type { SavedRerun } from '../workspace/verifyState';
+import { sandboxLine, type SandboxState } from '../workspace/rerunSandbox';
 
 /**
  * What Claude Code allows a command hook that names no timeout. Releases have differed (60 s in
@@ -72,10 +73,13 @@ export interface StopRerun {
   reused: string[];
   envSource: 'goal' | 'runner';
   budgetMs: number;
+  /** Whether the proofs run now ran in the sandbox (rerunSandbox.ts); absent or null when none ran. */
+  sandbox?: SandboxState | null;
 }
 
 /** `spentMs`: what the gate has used so far (the runner's own start is inside the margin). */
-export async function rerunForStop(workspace: string, env: NodeJS.ProcessEnv, goal: GoalState, tally: Tally, spentMs: number): Promise<StopRerun> {
+/** `withoutSandbox`: run bare for this reason, as where no sandbox is available (tests). */
+export async function rerunForStop(workspace: string, env: NodeJS.ProcessEnv, goal: GoalState, tally: Tally, spentMs: number, withoutSandbox?: string): Promise<StopRerun> {
   const budgetMs = rerunBudgetMs(stopEntryTimeoutS(workspace, env), spentMs);
   const run = await verifyProofs({
     workspace,
@@ -86,6 +90,7 @@ export async function rerunForStop(workspace: string, env: NodeJS.ProcessEnv, go
     by: 'stop',
     reuseFailures: true,
     budgetMs,
+    withoutSandbox,
   });
   return {
     results: run.results,
@@ -94,6 +99,7 @@ export async function rerunForStop(workspace: string, env: NodeJS.ProcessEnv, go
     reused: run.reused,
     envSource: run.env.source,
     budgetMs,
+    sandbox: run.sandbox,
   };
 }
 
@@ -102,13 +108,15 @@ export function rerunReason(r: StopRerun, capNote: string): string {
   const lines = ["Proofmeter: this session's transcript says Claude's part is done, but re-running the proofs outside this session's shell disagrees:"];
   for (const f of r.failed) {
     const reused = r.reused.includes(f.id) ? ' (the workspace has not changed since, so it was not run again)' : '';
-    lines.push(`- ${f.id} \`${f.proof}\`: ${rerunDetail(f)}${reused}`);
+    const what = f.tampered ? "changed the meter's files while it re-ran (meter-tampered), so it fails whatever it exited" : rerunDetail(f);
+    lines.push(`- ${f.id} \`${f.proof}\`: ${what}${reused}`);
   }
   for (const t of r.notRun) {
     lines.push(`- ${t.id} \`${t.proof}\`: not re-run: the stop gate's time budget (${Math.round(r.budgetMs / 1000)} s) ran out; every proof must pass in one stop's re-run, so proofs that take longer together need a larger \`timeout\` on the meter's Stop entry (the person's change)`);
   }
   lines.push(
     `The re-run is \`bash --noprofile --norc -c PROOF\` in the workspace root with the PATH, HOME and locale ${r.envSource === 'goal' ? 'recorded when the goal was frozen' : "of the meter's own process (this goal was frozen before environments were recorded)"}: nothing set in this session's shell (functions, aliases, variables, another folder) reaches it.`,
+    ...(r.sandbox ? [`The ${sandboxLine(r.sandbox)}.`] : []),
     "Fix what the proof checks in the workspace's files, then run the proof again here; the stop goes through once every re-run passes.",
     capNote,
   );

@@ -22,6 +22,8 @@ export interface ProofSpec {
   capBytes?: number;
   /** Ends the proof's whole group at once; the result then reads error 'cancelled'. */
   signal?: AbortSignal;
+  /** What to start instead of `bash --noprofile --norc -c command`: the same, wrapped in the sandbox (rerunSandbox.ts). */
+  argv?: readonly string[];
 }
 
 export interface ProofResult extends RerunResult {
@@ -73,7 +75,8 @@ export function runProof(spec: ProofSpec): Promise<ProofResult> {
     };
     let child: ChildProcessByStdio<null, Readable, Readable>;
     try {
-      child = spawn(bashPath(), ['--noprofile', '--norc', '-c', spec.command], { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      const [file, ...args] = spec.argv ?? [bashPath(), '--noprofile', '--norc', '-c', spec.command];
+      child = spawn(file ?? bashPath(), args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (e) {
       finish((e as NodeJS.ErrnoException).code ?? 'spawn failed');
       return;

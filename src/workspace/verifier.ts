@@ -10,10 +10,12 @@ import { join, relative } from 'node:path';
 import type { Tally } from '../core/tally/tally';
 import type { GoalState } from './goalState';
 import { chooseEnv, type ChosenEnv } from './goalEnv';
-import { runProof, type ProofResult } from './runProof';
+import type { ProofResult } from './runProof';
 import { contentKey, gitEnv } from './treeKey';
 import { rerunResult } from '../core/evidence/rerun';
 import { readReruns, saveReruns, type SavedRerun } from './verifyState';
+import { openRerunSandbox, type SandboxKind, type SandboxState } from './rerunSandbox';
+import { checkSeal } from './sealRecord/check';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 /** Below this much budget left, a proof is not started: it could only time out. */
@@ -52,6 +54,8 @@ export interface VerifyOptions {
   /** Wall-clock budget for all the proofs together; proofs it leaves no time for are not run. */
   budgetMs?: number;
   signal?: AbortSignal;
+  /** Run without the sandbox, for this reason, as where none is available (tests). */
+  withoutSandbox?: string;
   /** Called as each proof starts and ends (the CLI's progress lines). */
   onProof?: (event: { phase: 'start' | 'end'; index: number; total: number; target: ProofTarget; result?: SavedRerun; reused?: boolean }) => void;
 }
@@ -67,13 +71,22 @@ export interface VerifyRun {
   error: string | null;
   /** Kept output per id of the proofs run now, for the person's terminal; never saved. */
   output: Map<string, Buffer>;
+  /** Whether the proofs run now ran in the sandbox, and why not; null when none was run. */
+  sandbox: SandboxState | null;
 }
 
-function saved(t: ProofTarget, r: ProofResult, o: { clean: boolean; timeoutMs: number; treeKey: string | null; env: ChosenEnv; by: SavedRerun['by'] }): SavedRerun {
+function saved(
+  t: ProofTarget,
+  r: ProofResult,
+  o: { clean: boolean; timeoutMs: number; treeKey: string | null; env: ChosenEnv; by: SavedRerun['by']; sandbox: SandboxKind; tampered: boolean },
+): SavedRerun {
+  const result = rerunResult(r);
   return {
     id: t.id,
     proof: t.proof,
-    ...rerunResult(r),
+    ...result,
+    // A proof that changed the meter's files fails, whatever it exited: it is the proof that did it.
+    outcome: o.tampered && result.outcome === 'pass' ? 'fail' : result.outcome,
     clean: o.clean,
     timeoutMs: o.timeoutMs,
     treeKey: o.treeKey,
@@ -81,7 +94,17 @@ function saved(t: ProofTarget, r: ProofResult, o: { clean: boolean; timeoutMs: n
     envDigest: o.env.digest,
     envSource: o.env.source,
     by: o.by,
+    sandbox: o.sandbox,
+    tampered: o.tampered,
   };
+}
+
+/**
+ * The ids of what the seal check finds now, in the workspace whose meter the proofs must not
+ * touch. Read-only (no keepMoved): the gate's own check writes, this one only compares.
+ */
+function sealFindingIds(o: VerifyOptions): Set<string> {
+  return new Set(checkSeal(o.workspace, o.env).findings.map((f) => f.id));
 }
 
 /**
@@ -152,13 +175,15 @@ function cleanCheckout(o: VerifyOptions): Place | string {
 export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
   const env = chooseEnv(o.goal.env, o.env);
   const clean = o.clean === true;
-  const out: VerifyRun = { results: [], reused: [], notRun: [], env, error: null, output: new Map() };
+  const out: VerifyRun = { results: [], reused: [], notRun: [], env, error: null, output: new Map(), sandbox: null };
   const place = clean ? cleanCheckout(o) : workTree(o);
   if (typeof place === 'string') return { ...out, error: place };
   const deadline = o.budgetMs === undefined ? Infinity : Date.now() + o.budgetMs;
   const prev = o.reuseFailures && !clean ? readReruns(o.workspace) : [];
   const fresh: SavedRerun[] = [];
   try {
+    // Opened once the first proof is due: a batch that reuses or skips everything starts nothing.
+    let sandbox: Awaited<ReturnType<typeof openRerunSandbox>> | null = null;
     for (const [index, target] of o.targets.entries()) {
       const total = o.targets.length;
       const old = reusable(prev, target, place.key, env);
@@ -174,9 +199,15 @@ export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
         continue;
       }
       const timeoutMs = Math.min(o.timeoutMs, left);
+      sandbox ??= await openRerunSandbox({ workspace: o.workspace, env: o.env, proofEnv: env.env, without: o.withoutSandbox });
+      out.sandbox = { kind: sandbox.kind, why: sandbox.why };
+      // Checked around every proof, sandbox or not: what the kernel refused cannot show here, and
+      // whatever got through (bare, or by a daemon the proof asked) is pinned on the proof that did it.
+      const sealBefore = sealFindingIds(o);
       o.onProof?.({ phase: 'start', index, total, target });
-      const r = await runProof({ command: target.proof, cwd: place.cwd, env: env.env, timeoutMs, signal: o.signal });
-      const s = saved(target, r, { clean, timeoutMs, treeKey: place.key, env, by: o.by });
+      const r = await sandbox.run({ command: target.proof, cwd: place.cwd, env: env.env, timeoutMs, signal: o.signal });
+      const tampered = [...sealFindingIds(o)].some((id) => !sealBefore.has(id));
+      const s = saved(target, r, { clean, timeoutMs, treeKey: place.key, env, by: o.by, sandbox: sandbox.kind, tampered });
       out.output.set(target.id, r.output);
       o.onProof?.({ phase: 'end', index, total, target, result: s });
       if (r.error === 'cancelled') {

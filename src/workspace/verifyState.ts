@@ -11,6 +11,9 @@ import { readJsonFile } from './readJsonFile';
 
 const VERSION = 1;
 
+/** Where a re-run ran: in the sandbox ('kernel', rerunSandbox.ts), or bare ('none'). */
+export const sandboxKindSchema = z.enum(['kernel', 'none']);
+
 export const savedRerunSchema = rerunSchema.extend({
   /** The workspace's content when it ran (treeKey.ts); null outside git, where nothing is reused. */
   treeKey: z.string().nullable(),
@@ -20,6 +23,13 @@ export const savedRerunSchema = rerunSchema.extend({
   envDigest: z.string(),
   envSource: z.enum(['goal', 'runner']),
   by: rerunBySchema,
+  /**
+   * 'kernel': run in the sandbox, where writes to the meter's files are refused (rerunSandbox.ts);
+   * 'none': run bare, with the seal checked after it. A re-run saved before the sandbox ran bare.
+   */
+  sandbox: sandboxKindSchema.default('none'),
+  /** The seal check after it found the meter's files changed (meter-tampered): a failure, whatever it exited. */
+  tampered: z.boolean().default(false),
 });
 
 export type SavedRerun = z.infer<typeof savedRerunSchema>;

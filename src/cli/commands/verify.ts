@@ -10,10 +10,15 @@ import { readGoal } from '../../workspace/goalState';
 import { DEFAULT_TIMEOUT_MS, proofTargets, verifyProofs, type ProofTarget } from '../../workspace/verifier';
 import { UserError } from '../../core/userError';
 import { tallyWorkspace } from '../../workspace/workspaceTally';
+import { sandboxLine, type SandboxState } from '../../workspace/rerunSandbox';
+import type { SavedRerun } from '../../workspace/verifyState';
 import { UsageError, type CommandResult, type Io } from '../io';
 
-/** A re-run beside the session's state of its item; whether it reopened the item is the tally's. */
-export type VerifyResultJson = Omit<RerunJson, 'reopened' | 'by'>;
+/**
+ * A re-run beside the session's state of its item; whether it reopened the item is the tally's.
+ * `sandbox` and `tampered` as the verify record keeps them (verifyState.ts).
+ */
+export type VerifyResultJson = Omit<RerunJson, 'reopened' | 'by'> & Pick<SavedRerun, 'sandbox' | 'tampered'>;
 
 export interface VerifyJson {
   results: VerifyResultJson[];
@@ -23,6 +28,8 @@ export interface VerifyJson {
   where: 'work tree' | 'clean checkout of HEAD';
   env: 'goal' | 'runner';
   notRun: string[];
+  /** Where the proofs run now ran: in the sandbox ('kernel') or not ('none', with why); null when none ran. */
+  sandbox: SandboxState | null;
 }
 
 function pickTargets(all: ProofTarget[], goalIds: { id: string; owner: string }[], wanted: string | undefined): ProofTarget[] {
@@ -53,7 +60,8 @@ function tail(buf: Buffer | undefined, lines = 5): string[] {
   return buf.toString('utf8').replace(/\s+$/, '').split('\n').slice(-lines);
 }
 
-function endWords(r: Pick<Rerun, 'outcome' | 'exit' | 'signal' | 'timeoutMs' | 'error'>): string {
+function endWords(r: Pick<Rerun, 'outcome' | 'exit' | 'signal' | 'timeoutMs' | 'error'> & Partial<Pick<SavedRerun, 'tampered'>>): string {
+  if (r.tampered) return `FAILED (changed the meter's files while it ran: meter-tampered; ${rerunEnd(r)})`;
   return r.outcome === 'pass' ? 'pass' : `FAILED (${rerunEnd(r)})`;
 }
 
@@ -105,7 +113,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
   const viewed: RerunJson[] = (clean ? after.verifier?.clean : after.verifier?.results) ?? [];
   const sessionOf = (id: string): ItemState => viewed.find((v) => v.id === id)?.session ?? before.items.find((i) => i.id === id)?.state ?? 'unrun';
   // The schema keeps the re-run's own fields and drops what only the saved file needs (tree key, environment).
-  const results: VerifyResultJson[] = verified.results.map((r) => ({ ...rerunSchema.parse(r), session: sessionOf(r.id) }));
+  const results: VerifyResultJson[] = verified.results.map((r) => ({ ...rerunSchema.parse(r), session: sessionOf(r.id), sandbox: r.sandbox, tampered: r.tampered }));
   const disagreements = results.filter((r) => disagrees(r.session, r.outcome)).map((r) => r.id);
   const json: VerifyJson = {
     results,
@@ -114,6 +122,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
     where: clean ? 'clean checkout of HEAD' : 'work tree',
     env: verified.env.source,
     notRun: verified.notRun.map((t) => t.id),
+    sandbox: verified.sandbox,
   };
   const allPassed = results.length === targets.length && results.every((r) => r.outcome === 'pass');
   if (values.json) {
@@ -130,6 +139,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
   }
   const envWords = json.env === 'goal' ? 'the PATH, HOME and locale recorded when the goal was frozen' : "this process's PATH, HOME and locale (the goal was frozen before environments were recorded)";
   out.push(`Re-runs in the ${json.where} (bash --noprofile --norc, ${envWords})${clean ? '; they check what is committed and never change the count' : ''}:`);
+  if (verified.sandbox) out.push(`  (${sandboxLine(verified.sandbox)})`);
   if (!targets.length) out.push('  nothing to re-run: the goal has no command proofs of Claude’s');
   const w = Math.max(2, ...results.map((r) => r.id.length));
   for (const r of results) {

@@ -6,6 +6,7 @@ import { rerunJsonSchema } from '../../../src/core/evidence/rerun';
 import { tallySchema, type Tally } from '../../../src/core/tally/tallySchema';
 import { planFindingSchema, planItemSchema } from '../../../src/core/types';
 import { goalSchema, type GoalState } from '../../../src/workspace/goalState';
+import { sandboxKindSchema } from '../../../src/workspace/verifyState';
 
 /** `proofmeter tally --json`. */
 export function tallyJson(out: string): Tally {
@@ -19,12 +20,13 @@ export function goalJson(text: string): GoalState {
 
 /** `proofmeter verify --json` (src/cli/commands/verify.ts VerifyJson). */
 export const verifyJsonSchema: z.ZodType<VerifyJson> = z.object({
-  results: z.array(rerunJsonSchema.omit({ reopened: true, by: true })),
+  results: z.array(rerunJsonSchema.omit({ reopened: true, by: true }).extend({ sandbox: sandboxKindSchema, tampered: z.boolean() })),
   disagreements: z.array(z.string()),
   verdict: z.enum(['done', 'not-done']),
   where: z.enum(['work tree', 'clean checkout of HEAD']),
   env: z.enum(['goal', 'runner']),
   notRun: z.array(z.string()),
+  sandbox: z.object({ kind: sandboxKindSchema, why: z.string().nullable() }).nullable(),
 });
 
 export function verifyJson(out: string): VerifyJson {

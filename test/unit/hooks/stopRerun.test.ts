@@ -37,8 +37,9 @@ describe('stop gate: the re-run before done', () => {
     const lines = blockReason(r).split('\n');
     assert.equal(lines[0], "Proofmeter: this session's transcript says Claude's part is done, but re-running the proofs outside this session's shell disagrees:");
     assert.match(lines[1] ?? '', /^- V1 `sh check\.sh`: failed on re-run \(exit 1, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$/);
-    assert.equal(lines.length, 5, 'S1 passed on re-run and is not named');
+    assert.equal(lines.length, 6, 'S1 passed on re-run and is not named');
     assert.match(lines[2] ?? '', /recorded when the goal was frozen: nothing set in this session's shell/);
+    assert.equal(lines[3], "The re-runs ran in the sandbox: writes to the meter's files refused.");
     assert.equal(lines.at(-1), "Stop blocked 1 of 8 times in a row (Claude Code's cap).");
     assert.equal(health(w).at(-1)?.outcome, 'block-rerun');
     // The next stop reads the saved re-run: the tally itself now has V1 failed.

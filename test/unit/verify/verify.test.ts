@@ -26,7 +26,7 @@ describe('proofmeter verify', () => {
       [['S1', 'grep hi greet.txt', 'pass', 0, null, 'unrun'], ['S2', 'sh check.sh', 'fail', 4, null, 'unrun']],
       "the person's and later items are never re-run",
     );
-    assert.deepEqual(Object.keys(printed.results[0] ?? {}).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'session', 'signal', 'timeoutMs']);
+    assert.deepEqual(Object.keys(printed.results[0] ?? {}).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'sandbox', 'session', 'signal', 'tampered', 'timeoutMs']);
     assert.equal(j.results[0]?.outputBytes, 3);
     assert.deepEqual(j.disagreements, [], 'the session ran neither, so there is nothing to disagree with');
     assert.equal(j.verdict, 'not-done');
