@@ -19,7 +19,11 @@ const bundles = [
     target: 'node18',
     // Smaller source compiles faster: the status line and hooks pay for start-up on every call.
     minify: true,
-    define: { __VERSION__: JSON.stringify(version) },
+    // @anthropic-ai/sandbox-runtime (the re-runs' sandbox, src/workspace/rerunSandbox.ts) is ESM and
+    // reads import.meta.url while it loads, which a CJS bundle leaves undefined: it gets the
+    // runner's own URL (the helper binaries it would look for beside it are not needed).
+    define: { __VERSION__: JSON.stringify(version), 'import.meta.url': '__pmImportMetaUrl' },
+    banner: { js: 'var __pmImportMetaUrl=require("url").pathToFileURL(__filename).href;' },
     write: false,
   },
 ];
