@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: builds, type-checks, lints and runs every suite, bringing what the suites need when it is
-// missing (the pinned Claude Code CLI, code-server and Debian's chromium, into .cache/).
+// missing (the pinned Claude Code CLI, code-server and Debian's chromium, into .cache/; bubblewrap,
+// socat and ripgrep from Debian's packages for the sandbox).
 // Runs every step even after a failure, then prints one summary line and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,7 +11,10 @@ const steps = [
   { name: 'build', cmd: ['node', 'esbuild.mjs'] },
   { name: 'typecheck', cmd: ['node_modules/.bin/tsc', '--noEmit', '-p', '.'] },
   { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
+  // Before the suites: the sandboxed re-runs' unit tests need bwrap as much as the real-CLI ones.
+  { name: 'setup sandbox', cmd: ['node', 'scripts/setup-sandbox.mjs'], when: 'scripts/setup-sandbox.mjs' },
   { name: 'unit', cmd: [...mocha, 'test/unit/**/*.test.ts'], counts: true },
+  { name: 'sandbox', cmd: [...mocha, 'test/sandbox/**/*.test.ts'], counts: true, when: 'test/sandbox' },
   { name: 'webview', cmd: [...mocha, 'test/webview/**/*.test.tsx'], counts: true, when: 'test/webview' },
   { name: 'setup claude', cmd: ['node', 'scripts/setup-claude.mjs'], when: 'scripts/setup-claude.mjs' },
   { name: 'real claude code', cmd: [...mocha, '--timeout', '180000', 'test/realcli/**/*.test.ts'], counts: true, when: 'test/realcli' },

@@ -45,7 +45,7 @@ function valueAt(s: Settings | null, path: string[]): Json | undefined {
   let at: Json | undefined = s;
   for (const k of path) {
     if (!isObject(at)) return undefined;
-    at = (at as { [key: string]: Json })[k];
+    at = (at)[k];
   }
   return at;
 }

@@ -80,9 +80,9 @@ function objectAt(root: Settings, dotted: string): { [key: string]: Json } | nul
   let at: Json = root;
   for (const k of dotted.split('.')) {
     if (!isObject(at)) return null;
-    at = (at as { [key: string]: Json })[k] ?? null;
+    at = (at)[k] ?? null;
   }
-  return isObject(at) ? (at as { [key: string]: Json }) : null;
+  return isObject(at) ? (at) : null;
 }
 
 function parentAndName(root: Settings, key: string): { parent: { [key: string]: Json }; name: string } | null {
