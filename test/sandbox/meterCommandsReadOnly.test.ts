@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { sandboxToolsMissing } from '../../scripts/setup-sandbox.mjs';
+import { ensureSandbox } from '../../scripts/setup-sandbox.mjs';
 
 const BUNDLE = resolve(__dirname, '..', '..', 'dist', 'proofmeter.js');
 const TRANSCRIPT = resolve(__dirname, '..', 'fixtures', 'recorded', 'ask-answer', 'transcripts', '-home-dev-ask-answer-proj', '94bbd3b6-a93b-488a-a1cc-5f1dc234edfd.jsonl');
@@ -24,9 +24,8 @@ describe("the meter's reading commands inside a read-only state folder", functio
   let env: NodeJS.ProcessEnv;
 
   before(function () {
-    const missing = sandboxToolsMissing();
     // Never a silent skip: without bubblewrap this file fails and says what to install.
-    if (missing.length) throw new Error(`${missing.join(' and ')} not installed (apt-get install bubblewrap socat, or run npm test as root)`);
+    ensureSandbox();
     root = mkdtempSync(join(tmpdir(), 'pm-ro-'));
     ws = join(root, 'ws');
     mkdirSync(ws);
