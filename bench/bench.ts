@@ -12,6 +12,7 @@ import { cacheFile } from '../src/workspace/scanCache';
 import { projectSlug } from '../src/workspace/transcriptFiles';
 import { codeCacheFigure } from './codeCache';
 import { rerunFigure } from './rerun';
+import { rerunSandboxFigure } from './rerunSandbox';
 import { receiptFigure } from './receiptCost';
 import { proxyFigures } from './proxyBench';
 import { sealCheckFigure } from './sealCheck';
@@ -319,21 +320,33 @@ function benchCompetitors(): void {
   }
 }
 
-// --- 4. hook overhead on a real Claude Code session ------------------------------------------------
+// --- 4. hook overhead on a real Claude Code session, with Claude Code's sandbox off and on ---------
 function benchHooks(): void {
   const script = join(ROOT, 'bench', 'hookOverhead.ts');
-  if (!existsSync(script)) {
-    report({ name: '4. hook overhead, real Claude Code six-turn session', value: 'not measured', ratio: 'bench/hookOverhead.ts missing', target: '<= 1.25x', ok: null });
-    return;
+  for (const sandbox of ['off', 'on'] as const) {
+    const name = `4${sandbox === 'off' ? 'a' : 'b'}. hook overhead, real Claude Code six-turn session, sandbox ${sandbox}`;
+    if (!existsSync(script)) {
+      report({ name, value: 'not measured', ratio: 'bench/hookOverhead.ts missing', target: '<= 1.25x', ok: null });
+      return;
+    }
+    const r = spawnSync('node', ['--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, HOOK_BENCH_SANDBOX: sandbox } });
+    const m = /HOOKS_MS=(\d+(?:\.\d+)?) NOHOOKS_MS=(\d+(?:\.\d+)?) HOOKS_CPU=(\d+) NOHOOKS_CPU=(\d+)/.exec(r.stdout ?? '');
+    if (r.status !== 0 || !m) {
+      report({ name, value: 'not measured', ratio: `run failed (exit ${r.status})`, target: '<= 1.25x', ok: null });
+      continue;
+    }
+    const [hooks, none, cpuHooks, cpuNone] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+    const base = sandbox === 'on' ? 'without hooks, sandbox on' : 'without hooks';
+    report({ name, value: `${hooks.toFixed(0)} ms with hooks`, ratio: `${(hooks / none).toFixed(2)}x ${none.toFixed(0)} ms ${base}; CPU of the session's processes ${cpuHooks} ms against ${cpuNone} ms (+${cpuHooks - cpuNone} ms)`, target: '<= 1.25x', ok: hooks / none <= 1.25 });
+    const sb = /SANDBOX_MS=(\d+(?:\.\d+)?) BARE_MS=(\d+(?:\.\d+)?) BASH_CALLS=(\d+)/.exec(r.stdout ?? '');
+    if (sandbox === 'on') {
+      if (!sb) report({ name: "4c. Claude Code's own sandbox, per Bash call", value: 'not measured', ratio: 'no sandbox here (bwrap or socat missing)', target: 'reported', ok: null });
+      else {
+        const [withSandbox, bare, calls] = [Number(sb[1]), Number(sb[2]), Number(sb[3])];
+        report({ name: "4c. Claude Code's own sandbox, per Bash call", value: `${((withSandbox - bare) / calls).toFixed(0)} ms per call`, ratio: `the session without hooks ${withSandbox.toFixed(0)} ms with the sandbox, ${bare.toFixed(0)} ms without (${calls} Bash calls)`, target: 'reported', ok: true });
+      }
+    }
   }
-  const r = spawnSync('node', ['--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const m = /HOOKS_MS=(\d+(?:\.\d+)?) NOHOOKS_MS=(\d+(?:\.\d+)?) HOOKS_CPU=(\d+) NOHOOKS_CPU=(\d+)/.exec(r.stdout ?? '');
-  if (r.status !== 0 || !m) {
-    report({ name: '4. hook overhead, real Claude Code six-turn session', value: 'not measured', ratio: `run failed (exit ${r.status})`, target: '<= 1.25x', ok: null });
-    return;
-  }
-  const [hooks, none, cpuHooks, cpuNone] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-  report({ name: '4. hook overhead, real Claude Code six-turn session', value: `${hooks.toFixed(0)} ms with hooks`, ratio: `${(hooks / none).toFixed(2)}x ${none.toFixed(0)} ms without; CPU of the session's processes ${cpuHooks} ms against ${cpuNone} ms (+${cpuHooks - cpuNone} ms)`, target: '<= 1.25x', ok: hooks / none <= 1.25 });
 }
 
 // --- 5. peak memory on 1 GB -----------------------------------------------------------------------
@@ -374,6 +387,7 @@ async function mainBench(): Promise<void> {
   if (want('extension')) benchExtension();
   if (want('codecache')) report(codeCacheFigure(CLI, join(tmpdir(), 'proofmeter-bench'), SOURCE));
   if (want('rerun')) report(rerunFigure(CLI, join(tmpdir(), 'proofmeter-bench')));
+  if (want('rerun-sandbox')) report(await rerunSandboxFigure(WORK));
   if (want('receipt')) report(receiptFigure(ROOT, WORK));
   if (want('proxy')) for (const f of await proxyFigures(WORK)) report(f);
   if (want('seal')) report(sealCheckFigure(ROOT));
