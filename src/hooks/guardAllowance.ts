@@ -1,7 +1,7 @@
 // The id a guard refusal carries, derived from the exact action: the tool, the folder and the
 // command for Bash, the file and the edit for the file tools. Keys are read in a fixed order, so
 // the same call written again by the model has the same digest.
-import { createHash } from 'node:crypto';
+import { createHash } from '../workspace/lazyCrypto';
 import { resolve } from 'node:path';
 import { canonicalJson } from '../core/install/configRule';
 import { str } from './payload';

@@ -5,7 +5,7 @@
 // One file per session, not one shared file: sessions stopping at the same moment each rewrote the
 // shared file from what they had read, and lost each other's counts. A session's own Stop hooks
 // run one after another, so its file needs no lock.
-import { createHash } from 'node:crypto';
+import { createHash } from '../workspace/lazyCrypto';
 import { existsSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 // The environment a proof is re-run in: PATH, HOME and the locale of whoever froze the goal, kept
 // with the goal, so a venv's `pytest` or nvm's `npm` still resolve while nothing the agent's shell
 // set later (BASH_ENV, exported functions, a PATH with a fake tool first) reaches the re-run.
-import { createHash } from 'node:crypto';
+import { createHash } from './lazyCrypto';
 
 /** The only variables recorded and passed on. */
 const KEPT = /^(PATH|HOME|LANG|LANGUAGE|LC_[A-Z_]+)$/;

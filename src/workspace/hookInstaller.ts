@@ -6,7 +6,7 @@
 // nothing else changed since. The settings files are the person's: they are written through
 // symlinks and keep their hard links, mode and owner (writeUserFileAtomic), and their backups are
 // readable by the owner only. One install or uninstall runs at a time (installLock.ts).
-import { createHash } from 'node:crypto';
+import { createHash } from './lazyCrypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { RUNNER_REL, isMeterCommand } from '../core/install/entries';

@@ -2,7 +2,7 @@
 // session-start gate when Claude Code starts or resumes a session (it has just read the files), in
 // .claude/proofmeter/settings-view/<session>.json. Digests only (configRule.ts), never values.
 // A compaction or /clear keeps the process, and so the settings it holds: the first view stands.
-import { createHash } from 'node:crypto';
+import { createHash } from './lazyCrypto';
 import { readdirSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';

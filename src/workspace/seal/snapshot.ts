@@ -4,7 +4,7 @@
 // those: when no file and no folder moved (size, mtime and ctime; ctime cannot be set back by
 // `touch`), nothing is read and there is nothing to find. Otherwise it resolves again, reads and
 // hashes only what moved, and hands both snapshots to the classifier.
-import { createHash } from 'node:crypto';
+import { createHash } from '../lazyCrypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding } from '../../core/findings/finding';

@@ -1,6 +1,6 @@
 // Reading what the seal records: stats, digests, and the arming of every settings file Claude Code
 // reads. Shared by taking the seal and checking it, so both see the same thing the same way.
-import { createHash } from 'node:crypto';
+import { createHash } from '../lazyCrypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { armingOf } from '../../core/sealRecord/arming';

@@ -1,10 +1,10 @@
 // Where the two copies of the seal live: one in the workspace state, one in the user's state
 // folder for the tool, keyed by the workspace's real path, so deleting or editing the workspace
 // copy (a script, `git stash -u`, `git clean`) is noticed from the outside copy and the other way.
-import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { sha256Hex } from '../../core/evidence/sha256';
 import { STATE_DIR } from '../goalState';
 
 export function workspaceSealPath(workspace: string): string {
@@ -25,8 +25,10 @@ export function stateHome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = pr
   return platform === 'darwin' ? join(home, 'Library', 'Application Support') : join(home, '.local', 'state');
 }
 
+// The engine's SHA-256 (the same digest): every status line and hook computes this key, and loading
+// node:crypto for one short path cost about 10 ms of their start (it brings node's streams along).
 export function workspaceKey(realWorkspace: string): string {
-  return createHash('sha256').update(realWorkspace).digest('hex').slice(0, 32);
+  return sha256Hex(realWorkspace).slice(0, 32);
 }
 
 /** The meter's folder in the user's state folder, which holds the outside copies of every workspace's seal. */
