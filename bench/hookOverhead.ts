@@ -3,7 +3,10 @@
 // `HOOKS_MS=<median> NOHOOKS_MS=<median>` and the medians of the CPU the sessions' processes used
 // (HOOKS_CPU, NOHOOKS_CPU), which a loaded machine spreads far less than the wall time. The goal's
 // items are the five commands the session runs, so the stop gate lets the session end on the first
-// try and both runs do the same work.
+// try and both runs do the same work. HOOK_BENCH_SANDBOX=off installs with --no-sandbox; on (the
+// default) installs the sandbox block, and the session without hooks then runs with that block
+// alone, so the ratio is the meter's own cost under the sandbox. SANDBOX_MS, the session with the
+// block alone, against BARE_MS, with no settings at all, is Claude Code's own sandbox cost.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,11 +37,11 @@ const script = {
  * What `proofmeter install` and `proofmeter adopt` write into a project, as files for the scenario.
  * `wrap`, when given, rewrites each hook command before the project is sealed (hookBreakdown.ts).
  */
-export function installedFiles(wrap?: (command: string, event: string) => string): { settings: Record<string, unknown>; files: Record<string, string> } {
+export function installedFiles(wrap?: (command: string, event: string) => string, sandbox = process.env.HOOK_BENCH_SANDBOX !== 'off'): { settings: Record<string, unknown>; files: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), 'pm-hookbench-'));
   try {
     writeFileSync(join(dir, 'PLAN.md'), PLAN);
-    execFileSync('node', [CLI, 'install', '--dir', dir], { stdio: 'ignore' });
+    execFileSync('node', [CLI, 'install', '--dir', dir, ...(sandbox ? [] : ['--no-sandbox'])], { stdio: 'ignore' });
     if (wrap) wrapHooks(join(dir, '.claude', 'settings.json'), wrap);
     freezeBenchPlan(dir);
     // The seal's outside copy travels with the project, or every stop would read as tampered and
@@ -68,8 +71,14 @@ function wrapHooks(file: string, wrap: (command: string, event: string) => strin
 
 export type Installed = ReturnType<typeof installedFiles>;
 
-/** The six-turn session, with every hook installed or with none. */
-export function sessionScenario(withHooks: boolean, installed: Installed): PrintScenario {
+/** The sandbox and permission settings install wrote, without the hooks: the baseline under the sandbox. */
+function sandboxOnly(installed: Installed): Record<string, unknown> {
+  const { sandbox, permissions } = installed.settings;
+  return sandbox === undefined ? {} : { sandbox, permissions };
+}
+
+/** The six-turn session, with every hook installed or with none (`bare`: no sandbox either). */
+export function sessionScenario(withHooks: boolean, installed: Installed, bare = false): PrintScenario {
   return {
     name: withHooks ? 'bench-hooks' : 'bench-nohooks',
     mode: 'print',
@@ -77,15 +86,15 @@ export function sessionScenario(withHooks: boolean, installed: Installed): Print
     script: script as PrintScenario['script'],
     args: ['--dangerously-skip-permissions'],
     files: withHooks ? { ...installed.files, 'PLAN.md': PLAN } : { 'PLAN.md': PLAN },
-    settings: withHooks ? installed.settings : {},
+    settings: withHooks ? installed.settings : bare ? {} : sandboxOnly(installed),
     // A folder whose path names none of the meter's words, as a user's project would.
     parentDir: join(tmpdir(), 'pm-bench-runs'),
   };
 }
 
 /** Wall time of one session, and the CPU of its processes (Claude Code, hooks, tools, the fake API's host). */
-async function once(withHooks: boolean, installed: Installed): Promise<{ ms: number; cpu: number }> {
-  const scenario = sessionScenario(withHooks, installed);
+async function once(withHooks: boolean, installed: Installed, bare = false): Promise<{ ms: number; cpu: number }> {
+  const scenario = sessionScenario(withHooks, installed, bare);
   const cpu0 = reapedCpuMs();
   const t = process.hrtime.bigint();
   const r = await runClaude(scenario);
@@ -100,15 +109,19 @@ async function main(): Promise<void> {
   const installed = installedFiles();
   const withHooks: Array<{ ms: number; cpu: number }> = [];
   const without: Array<{ ms: number; cpu: number }> = [];
+  const bare: Array<{ ms: number; cpu: number }> = [];
+  const sandboxed = installed.settings.sandbox !== undefined;
   await once(false, installed); // warm the CLI binary's page cache
   for (let i = 0; i < RUNS; i++) {
     without.push(await once(false, installed));
     withHooks.push(await once(true, installed));
+    if (sandboxed) bare.push(await once(false, installed, true));
   }
   const ms = (xs: typeof without) => xs.map((x) => x.ms);
   const cpu = (xs: typeof without) => xs.map((x) => x.cpu);
   console.log(`runs: with hooks ${ms(withHooks).map((x) => x.toFixed(0)).join(' ')} ms; without ${ms(without).map((x) => x.toFixed(0)).join(' ')} ms`);
   console.log(`HOOKS_MS=${median(ms(withHooks)).toFixed(1)} NOHOOKS_MS=${median(ms(without)).toFixed(1)} HOOKS_CPU=${median(cpu(withHooks))} NOHOOKS_CPU=${median(cpu(without))}`);
+  if (sandboxed) console.log(`SANDBOX_MS=${median(ms(without)).toFixed(1)} BARE_MS=${median(ms(bare)).toFixed(1)} BASH_CALLS=${steps.length}`);
 }
 
 if (require.main === module) {
