@@ -3,7 +3,7 @@
 // written mid-session reaches ConfigChange about a second later with {source, file_path}; a
 // `decision: "block"` (or exit 2) keeps the session on its old settings, and without a block the
 // change takes effect at once (disableAllHooks silences every later hook, env reaches the next
-// Bash call). The scripts here are files run by python that spell the settings file and the hook
+// Bash call). A sandbox switched off is refused the same way. The scripts here are files run by python that spell the settings file and the hook
 // switch in pieces, which the guard's reading of a script does not recognise, as an agent would
 // do to get past it.
 import assert from 'node:assert/strict';
@@ -24,9 +24,12 @@ const ENV = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' };
  * Installed and adopted outside the run, as runClaude files; `only` keeps just those gates' entries.
  * The seal is carried in (sealCarry.ts): a goal with no seal is itself a finding. A refused change
  * stays on disk, so the seal also names it (hooks-disarmed) and the stop is held as tampered.
+ * Installed with `--no-sandbox`: these are the gates behind Claude Code's sandbox, and under it the
+ * kernel refuses the scripts' writes themselves (PermissionError on .claude/settings.local.json,
+ * on the session's transcript and on acceptances.json), so nothing would reach the gates.
  */
 const prepared = (plan: string, opts: { only?: HookName[]; without?: HookName[]; adoptArgs?: string[] } = {}) =>
-  preparedProject({ files: { 'PLAN.md': plan }, ...opts });
+  preparedProject({ files: { 'PLAN.md': plan }, installArgs: ['--no-sandbox'], ...opts });
 
 /** Every stop held: by the open item, or by the seal naming the change left on disk. */
 const held = (run: RunResult): boolean => {
@@ -120,6 +123,32 @@ PY`;
     assert.deepEqual(outcomes(run, 'config-change'), ['refused']);
     assert.ok(toolResults(run).includes('PM_LEAK=unset'), toolResults(run).join('\n'));
     assert.ok(held(run), `stop outcomes: ${outcomes(run, 'stop')}`);
+  });
+
+  it('a script writes "sandbox": {"enabled": false} into settings.local.json mid-session: the change is refused, and the seal names the sandbox settings', async function () {
+    this.timeout(TIMEOUT);
+    const run = await cli.run({
+      name: 'config-sandbox-off',
+      mode: 'print',
+      prompt: 'finish the sandbox task',
+      args: ['--dangerously-skip-permissions'],
+      files: prepared(OPEN_PLAN),
+      env: ENV,
+      script: {
+        threads: [{
+          name: 'main',
+          match: 'finish the sandbox task',
+          turns: [write('{{PROJECT}}/tools/tweak.py', tweak({ sandbox: { enabled: false } })), bash('python3 tools/tweak.py && sleep 3'), { text: 'Done.' }],
+        }],
+      },
+    });
+    assert.equal(run.invocations[0]!.exitCode, 0);
+    const written = JSON.parse(readFileSync(join(run.project, '.claude', 'settings.local.json'), 'utf8')) as { sandbox?: { enabled?: unknown } };
+    assert.equal(written.sandbox?.enabled, false, 'the script did write the file');
+    assert.deepEqual(outcomes(run, 'config-change'), ['refused']);
+    assert.ok(held(run), `stop outcomes: ${outcomes(run, 'stop')}`);
+    const disarmed = tallyJson(run).integrity.filter((f) => f.kind === 'hooks-disarmed').map((f) => f.message);
+    assert.deepEqual(disarmed, ['local settings changed since the goal was sealed: the sandbox settings were added (sandbox.enabled).'], 'the seal names the change left on disk');
   });
 
   it('the model runs `git commit --no-verify`: denied with an id, the person types "allow G-…", the same commit goes through once, and the tally warns no-verify', async function () {

@@ -93,6 +93,8 @@ export const stateOf = (t: Tally, id: string) => t.items.find((i) => i.id === id
 export interface ProjectSpec {
   /** Files written before install, relative to the project (PLAN.md among them for a goal). */
   files?: Record<string, string>;
+  /** Extra arguments of `proofmeter install` (`--no-sandbox`: the layers behind Claude Code's sandbox, on their own). */
+  installArgs?: string[];
   /** `proofmeter adopt PLAN.md` after install (default true), with these extra arguments. */
   adopt?: boolean;
   adoptArgs?: string[];
@@ -136,7 +138,7 @@ export function preparedProject(spec: ProjectSpec = {}): Record<string, string> 
       mkdirSync(join(dir, rel, '..'), { recursive: true });
       writeFileSync(join(dir, rel), text);
     }
-    const i = pm(['install', '--dir', dir], dir);
+    const i = pm(['install', '--dir', dir, ...(spec.installArgs ?? [])], dir);
     assert.equal(i.code, 0, i.err);
     const adopt = spec.adopt ?? true;
     if (adopt) {
