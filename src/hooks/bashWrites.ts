@@ -14,12 +14,14 @@ import type { Word } from '../core/shell/lex';
 import { gateChange } from '../core/shell/runner';
 import { COPY, DESTROY, IN_PLACE, SHELLS, WRAPPERS, WRITE_ALL, isInterpreter, stripPrefix, verbName } from '../core/shell/verbs';
 import { gitCall } from '../core/findings/gitActions';
-import { classifyPath, isWithin, mentionsProtected, namesClaudeFolder, realish, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
+import { classifyPath, heldIn, isWithin, mentionsProtected, namesClaudeFolder, realish, shown, touchesClaudeDir, type PathKind } from './protectedPaths';
 import { hidesPath, pipesRewrittenIntoShell, rewritesText, runsRewrittenText, UNREADABLE } from './hiddenCode';
 import { noteWritten, UNNAMED_SCRIPT, unseenScript } from './scriptsMadeHere';
 import { operandPaths } from './globMatches';
 import { setsVariables } from './variablesSet';
 import { printsClaudePath } from './printedPaths';
+import { findReach } from './findReach';
+import { fromIndexOnly, indexReaches } from './gitIndexReach';
 import { emptied } from '../core/shell/emptied';
 import { assigns, expand, forget, setVariable, globbedFolder, isFolder, knownWhenRun, located, madeLink, type BashScope } from './bashScope';
 import { copiesFolders, extractInto, FIND_EXEC, hardLinks, hasInlineCode, isWriteRedirect, namedAtRunTime, operands, outputValues, patchedPaths, patchFiles, patchPlace, PRINTS_FILES, readsWrites, TEXT_VERBS, writesWhatItIsGiven } from './bashWords';
@@ -101,7 +103,7 @@ function isClaudeDir(token: string, scope: BashScope): boolean {
  */
 function writesInto(dir: string, how: string, scope: BashScope, found: BashFinding[]): void {
   const f = checkPath(dir, scope, 'write');
-  if (f) found.push({ target: f.target, kind: f.kind, how });
+  if (f) found.push({ ...f, how });
   else if (isClaudeDir(dir, scope)) found.push({ target: dir, kind: 'claude-dir', how });
 }
 
@@ -126,7 +128,13 @@ function pipedOperands(commands: readonly Command[], scope: BashScope, found: Ba
     const run = verbName(runWord);
     if ((SHELLS.has(run) || isInterpreter(run)) && !hasInlineCode(run, runArgs)) found.push(...scriptsNamedOnStdin(commands.slice(0, k), run, scope, depth));
     if (!writesOperands(run)) return;
-    for (const before of commands.slice(0, k)) for (const w of operands(stripPrefix(words(before)).slice(1))) checkInto(w, `xargs ${run}`, 'destroy', scope, found);
+    for (const before of commands.slice(0, k)) {
+      const [verb = '', ...args] = stripPrefix(words(before));
+      // find prints what it reaches: the paths it may print, not its roots, are what xargs is given.
+      const reach = verbName(verb) === 'find' ? findReach(args, 'print', scope) : 'unread';
+      if (reach === 'unread') for (const w of operands(args)) checkInto(w, `xargs ${run}`, 'destroy', scope, found);
+      else if (reach) found.push({ target: shown(reach.path, scope.prot), kind: reach.kind, how: `find | xargs ${run}` });
+    }
   });
 }
 
@@ -323,7 +331,7 @@ function union(a: string[], b: string[]): string[] {
 function checkInto(token: string, how: string, mode: 'write' | 'destroy', scope: BashScope, found: BashFinding[]): void {
   noteWritten(token, how, scope);
   const f = checkPath(token, scope, mode);
-  if (f) found.push({ target: f.target, kind: f.kind, how });
+  if (f) found.push({ ...f, how });
 }
 
 /**
@@ -444,9 +452,14 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
     const run = args.flatMap((a, k) => (FIND_EXEC.has(a) ? [verbName(stripPrefix(args.slice(k + 1))[0] ?? '')] : [])).find(writesOperands);
     const how = args.includes('-delete') ? 'find -delete' : run ? `find -exec ${run}` : null;
     if (how) {
-      const roots = args.slice(0, Math.max(0, args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!')));
-      for (const r of roots.length ? roots : ['.']) check(r, how, 'destroy');
+      const reach = findReach(args, { acts: (t) => t.action === '-delete' || (FIND_EXEC.has(t.action ?? '') && writesOperands(verbName(stripPrefix(t.run ?? [])[0] ?? ''))) }, scope);
+      if (reach === 'unread') {
+        const roots = args.slice(0, Math.max(0, args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!')));
+        for (const r of roots.length ? roots : ['.']) check(r, how, 'destroy');
+      } else if (reach) found.push({ target: shown(reach.path, scope.prot), kind: reach.kind, how });
     }
+    // What -exec runs is a command of its own, besides the paths find hands it (`-exec rm -rf .claude \;`).
+    for (const run of findRuns(args)) readSimple({ words: run, redirects: [] }, scope, depth + 1, found);
   } else if (verb === 'tar' || verb === 'bsdtar' || verb === 'unzip') {
     // An archive unpacked into a folder writes whatever the archive holds there.
     const into = extractInto(verb, args);
@@ -482,6 +495,16 @@ function readSimple(seg: Segment, scope: BashScope, depth: number, found: BashFi
   return cwd;
 }
 
+/** The commands find's -exec and its kin run, without the `{}` find fills in. */
+function findRuns(args: readonly string[]): string[][] {
+  return args.flatMap((a, k) => {
+    if (!FIND_EXEC.has(a)) return [];
+    const end = args.findIndex((w, i) => i > k && (w === ';' || w === '+'));
+    const run = args.slice(k + 1, end < 0 ? args.length : end).filter((w) => w !== '{}');
+    return run.length ? [run] : [];
+  });
+}
+
 function gitFindings(args: string[], scope: BashScope, check: (t: string, how: string, mode: 'write' | 'destroy') => void, found: BashFinding[]): void {
   const call = gitCall(['git', ...args]);
   if (!call) return;
@@ -494,10 +517,14 @@ function gitFindings(args: string[], scope: BashScope, check: (t: string, how: s
     }
     if (excludesClaude(a.paths) || (a.sub === 'clean' && cleanKeepsClaude(args))) continue;
     const paths = a.paths.filter((p) => !p.startsWith(':'));
+    const indexOnly = fromIndexOnly(a, args);
     for (const p of paths.length ? paths : ['.']) {
-      const f = checkPath(p, { ...scope, cwd }, 'destroy');
-      if (f) found.push({ target: f.target, kind: f.kind, how: a.what });
-      else if (touchesClaude(p, { ...scope, cwd })) found.push({ target: a.what, kind: 'claude-dir', how: a.what });
+      const at = { ...scope, cwd };
+      const f = checkPath(p, at, 'destroy');
+      // A folder that only holds the meter's files loses them only if git has them to put back.
+      const reaches = () => !indexOnly || indexReaches(p, at);
+      if (f && (heldIn(located(expand(p, at), at), scope.prot) === null || reaches())) found.push({ ...f, how: a.what });
+      else if (!f && touchesClaude(p, at) && reaches()) found.push({ target: a.what, kind: 'claude-dir', how: a.what });
     }
   }
 }

@@ -1,6 +1,8 @@
 // The guard's one line per refusal: what the command would do, why an agent may not, and what to
 // do instead. The allowance id is added by the guard itself (guardAllowance.ts).
+import { resolve } from 'node:path';
 import type { BashFinding } from './bashWrites';
+import { heldIn, type Protected } from './protectedPaths';
 import { gateChangeReason } from './gateChangeReason';
 import { UNREADABLE } from './hiddenCode';
 import { UNNAMED, UNSEEN } from './scriptsMadeHere';
@@ -14,7 +16,22 @@ const GIT_WHY: Record<string, string> = {
   'reset-hard': 'throws away uncommitted work, tracked files in .claude/ included. Undo one file with `git restore PATH` (outside .claude/), or keep your work with `git stash push -- PATH`',
 };
 
-export function bashReason(f: BashFinding): string {
+function holdsExample(how: string): string {
+  if (how.startsWith('git clean')) return '`git clean -fd -e .claude`';
+  if (how.startsWith('git stash')) return '`git stash push -- src/`';
+  if (how.startsWith('git')) return `\`${how.replace(/ --$/, '')} -- src/\``;
+  return "`rm -rf build/`, `find . -name '*.pyc' -delete`";
+}
+
+/**
+ * One line per refusal. Given the protected paths, a folder that is not the meter's but holds its
+ * files (the workspace, `.claude`) is named as the folder that holds them, not as the meter's state.
+ */
+export function bashReason(f: BashFinding, prot?: Protected): string {
+  const holds = prot && (f.kind === 'state' || f.kind === 'settings') ? heldIn(resolve(prot.workspace, f.target), prot) : null;
+  if (holds !== null) {
+    return `Proofmeter guard: this command would remove ${f.target} (${f.how}), which holds ${holds}, ${f.kind === 'state' ? STATE_WHY : `a settings file that holds ${SETTINGS_WHY}`}. An agent may not change its own gate. Name the paths you mean inside it, leaving .claude/ out (for example ${holdsExample(f.how)}).`;
+  }
   switch (f.kind) {
     case 'gate-change':
       return gateChangeReason(f.target);

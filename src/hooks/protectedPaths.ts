@@ -81,6 +81,20 @@ export function classifyPath(abs: string, prot: Protected, mode: 'write' | 'dest
   return null;
 }
 
+/**
+ * The first protected path a folder holds, when the folder itself is none (`.` holds
+ * `.claude/proofmeter`): a refusal names what is inside, not the folder, as the meter's.
+ */
+export function heldIn(abs: string, prot: Protected): string | null {
+  if (classifyPath(abs, prot, 'write') !== null) return null;
+  const inner = [...prot.stateDirs, ...prot.settingsFiles, ...prot.managedDirs, ...prot.recordDirs];
+  for (const p of new Set([abs, realish(abs)])) {
+    const hit = inner.find((d) => d !== p && isWithin(d, p));
+    if (hit !== undefined) return shown(hit, prot);
+  }
+  return null;
+}
+
 /** Whether a path is the workspace's .claude folder, inside it, or a folder that holds it. */
 export function touchesClaudeDir(abs: string, prot: Protected): boolean {
   return [abs, realish(abs)].some((p) => prot.claudeDirs.some((d) => isWithin(p, d) || isWithin(d, p)));

@@ -124,3 +124,13 @@ export async function readGitFactsAsync(cwd: string, env: NodeJS.ProcessEnv = pr
   const root = findRepoRoot(cwd);
   return root ? factsOf(root, await gitAsync(root, STATUS_ARGS, env), env) : null;
 }
+
+/**
+ * The files git's index holds (tracked or staged) at or below `paths`, absolute paths inside the
+ * repository at `root`; null when git gives no answer.
+ */
+export function indexedFiles(root: string, paths: readonly string[], env: NodeJS.ProcessEnv = process.env): string[] | null {
+  if (!paths.length) return [];
+  const r = git(root, ['--literal-pathspecs', 'ls-files', '-z', '--', ...paths], env);
+  return r.ok ? r.out.split('\0').filter(Boolean) : null;
+}

@@ -7,6 +7,8 @@
 
 import { METER_STATE_DIR } from '../meterStateDir';
 import { FRONT_VERBS } from '../shell/verbs';
+import { KERNEL_MARKER_NAME } from './kernelMarker';
+import { KERNEL_FRONT, KERNEL_FRONT_DOC } from './guardKernelFront';
 
 export const GUARD_SCRIPT_REL = `${METER_STATE_DIR}/guard.sh`;
 
@@ -33,11 +35,12 @@ export const GUARD_FRONT_MAX_WORD = 256;
 
 export const GUARD_SCRIPT = `#!/bin/sh
 # Proofmeter guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit), written by proofmeter install.
-# Answers here only for a Bash command that names none of the meter's files, writes nothing the
-# full guard would look at, and holds no quoting, escapes, expansions, globs or redirections;
-# every other call goes to the full guard in the runner.
-LC_ALL=C
+# Without the session's kernel marker it answers here only for a Bash command that names none of
+# the meter's files, writes nothing the full guard would look at, and holds no quoting, escapes,
+# expansions, globs or redirections; every other call goes to the full guard in the runner.
+${KERNEL_FRONT_DOC}LC_ALL=C
 export LC_ALL
+kernel=
 here=\${0%/*}
 payload=$(cat)
 full() {
@@ -51,7 +54,18 @@ head=\${payload%%'"tool_input"'*}
 [ \${#head} -gt ${GUARD_FRONT_MAX_HEAD} ] && full
 rest=\${payload#*'"tool_input"'}
 case $head in *'"tool_name":"Bash"'*) ;; *) full ;; esac
-case $rest in *\\\\*) full ;; esac
+session=\${head#*'"session_id":"'}
+session=\${session%%'"'*}
+case $session in
+  ''|*[!0-9A-Za-z-]*) session=null ;;
+  *) [ -e "$here/${KERNEL_MARKER_NAME}/$session" ] && kernel=1; session="\\"$session\\"" ;;
+esac
+fast() {
+  now=$(date -u +%Y-%m-%dT%H:%M:%SZ 2>/dev/null) || now=unknown
+  printf '{"time":"%s","event":"guard","session":%s,"durationMs":0,"outcome":"%s","inputBytes":%s,"outputBytes":%s,"path":"fast"}\\n' "$now" "$session" "$1" "\${#payload}" "$2" >> "$here/health.jsonl" 2>/dev/null
+  exit 0
+}
+${KERNEL_FRONT}case $rest in *\\\\*) full ;; esac
 command=\${rest#':{"command":"'}
 [ "$command" = "$rest" ] && full
 command=\${command%%'"'*}
@@ -69,13 +83,5 @@ for word in $command; do
     ${GUARD_VERBS.join('|')}) full ;;
   esac
 done
-session=\${head#*'"session_id":"'}
-session=\${session%%'"'*}
-case $session in
-  ''|*[!0-9A-Za-z-]*) session=null ;;
-  *) session="\\"$session\\"" ;;
-esac
-now=$(date -u +%Y-%m-%dT%H:%M:%SZ 2>/dev/null) || now=unknown
-printf '{"time":"%s","event":"guard","session":%s,"durationMs":0,"outcome":"allow","inputBytes":%s,"outputBytes":0,"path":"fast"}\\n' "$now" "$session" "\${#payload}" >> "$here/health.jsonl" 2>/dev/null
-exit 0
+fast allow 0
 `;

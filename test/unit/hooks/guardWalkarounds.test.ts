@@ -19,6 +19,8 @@ writeFileSync(join(w.ws, 'ok.py'), "print('ok')\n");
 writeFileSync(join(w.ws, 'ok.sh'), 'rm -rf build\n');
 // A small stand-in for the runner, which names the meter's state throughout.
 writeFileSync(join(w.ws, '.claude', 'proofmeter', 'proofmeter.js'), "const STATE = '.claude/proofmeter/goal.json';\n");
+// The frozen goal: find reaches what is on disk, so a find after goal.json needs one there.
+writeFileSync(join(w.ws, '.claude', 'proofmeter', 'goal.json'), '{}\n');
 
 describe('guard: the ways around it', () => {
   // The outside copy's folder name is a digest (product code) and protectedPaths is src/hooks:
