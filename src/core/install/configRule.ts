@@ -45,6 +45,23 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
+/**
+ * The permission keys that fence the agent off the meter's files: the deny rules (the Edit rules
+ * on the meter's folders), the folders the file tools may write, and the switch that closes the
+ * settings files to them. `allow`, `ask` and `defaultMode` are left out: Claude Code itself writes
+ * `allow` when the person answers "don't ask again", deny rules win over allow rules, and bypass
+ * mode keeps both the sandbox and the deny rules (measured with 2.1.332).
+ */
+export const FENCED_PERMISSION_KEYS = ['deny', 'additionalDirectories', 'blockWritesOutsideWorkingDirectories'] as const;
+
+/** The fenced part of a `permissions` value; a value that is not an object is kept whole, and none is undefined. */
+export function fencedPermissions(p: unknown): unknown {
+  if (!isObject(p)) return p;
+  const out: Record<string, unknown> = {};
+  for (const k of FENCED_PERMISSION_KEYS) if (p[k] !== undefined) out[k] = p[k];
+  return Object.keys(out).length ? out : undefined;
+}
+
 /** null for a part the file does not have, so a view saved before the part was kept compares as "none". */
 const partDigest = (v: unknown, digest: Digest): string | null => (v === undefined || v === null ? null : digest(canonicalJson(v)));
 
@@ -59,7 +76,7 @@ function viewOf(state: SettingsView['state'], s: Settings, digest: Digest): Sett
     allowManagedHooksOnly: canonicalJson(s.allowManagedHooksOnly ?? null),
     statusLine: digest(canonicalJson(sl)),
     sandbox: partDigest(s.sandbox, digest),
-    permissions: partDigest(s.permissions, digest),
+    permissions: partDigest(fencedPermissions(s.permissions), digest),
   };
 }
 

@@ -1,6 +1,6 @@
 // What one settings file does to the meter's gates, as the seal keeps it, and what changed between
 // two such views, in words. Pure: the caller reads the file and brings a digest function.
-import { canonicalJson } from '../install/configRule';
+import { canonicalJson, fencedPermissions } from '../install/configRule';
 import { isMeterCommand } from '../install/entries';
 import { isObject, meterEntries, type Settings } from '../install/settingsMerge';
 import type { Arming } from './record';
@@ -72,7 +72,7 @@ export function armingOf(settings: Settings | null, digest: Digest): Arming {
     env,
     stopHooks: others.length ? digest(JSON.stringify(others)) : '',
     sandbox: fenceOf(s.sandbox, digest),
-    permissions: fenceOf(s.permissions, digest),
+    permissions: fenceOf(fencedPermissions(s.permissions), digest),
   };
 }
 

@@ -39,7 +39,7 @@ function installed(): SettingsJson {
 function started(): Workspace {
   const w = workspace();
   writeFileSync(project(w), JSON.stringify(installed(), null, 2));
-  writeFileSync(local(w), JSON.stringify({ permissions: { allow: ['Read'] } }));
+  writeFileSync(local(w), JSON.stringify({ permissions: { allow: ['Read'], deny: ['Bash(curl:*)'] } }));
   recordStartingSettings({ session_id: SESSION, hook_event_name: 'SessionStart', source: 'startup' }, ctx(w));
   return w;
 }
@@ -62,7 +62,8 @@ describe('the ConfigChange gate', () => {
     ['allowManagedHooksOnly set', (w) => (edit(local(w), (s) => (s.allowManagedHooksOnly = true)), local(w)), /allowManagedHooksOnly/],
     ['the project settings made not JSON', (w) => (writeFileSync(project(w), '{ "hooks": '), project(w)), /no longer a JSON object/],
     ['the project settings deleted', (w) => (unlinkSync(project(w)), project(w)), /removes or alters the meter's hook entries/],
-    ['a new permission rule', (w) => (edit(project(w), (s) => s.permissions?.allow?.push('Bash(ls)')), project(w)), /it changes the permission rules/],
+    ['a deny rule dropped', (w) => (edit(project(w), (s) => (s.permissions!.deny = [])), project(w)), /it changes the permission rules/],
+    ['a folder added for the file tools', (w) => (edit(project(w), (s) => (s.permissions = { ...s.permissions, additionalDirectories: ['/elsewhere'] })), project(w)), /it changes the permission rules/],
     ['the sandbox switched off in the local file', (w) => (edit(local(w), (s) => (s.sandbox = { enabled: false })), local(w)), /it changes the sandbox settings/],
     ['the local file of permissions deleted', (w) => (unlinkSync(local(w)), local(w)), /it changes the permission rules/],
   ];
@@ -103,11 +104,17 @@ describe('the ConfigChange gate', () => {
     const w = workspace();
     writeFileSync(project(w), JSON.stringify(installed()));
     assert.equal(change(w, project(w)).a.outcome, 'refused-no-view');
-    writeFileSync(local(w), JSON.stringify({ permissions: { allow: ['Read', 'Edit'] } }));
+    writeFileSync(local(w), JSON.stringify({ permissions: { allow: ['Read', 'Edit'], deny: [] } }));
     assert.equal(change(w, local(w)).a.outcome, 'refused-no-view');
     writeFileSync(local(w), JSON.stringify({ sandbox: { enabled: false } }));
     assert.equal(change(w, local(w)).a.outcome, 'refused-no-view');
     writeFileSync(local(w), JSON.stringify({ model: 'opus' }));
+    assert.equal(change(w, local(w)).a.outcome, 'pass');
+  });
+
+  it('lets through an allow rule Claude Code writes when the person answers "don\'t ask again": deny rules win over it', () => {
+    const w = started();
+    edit(local(w), (s) => s.permissions?.allow?.push('Bash(npm run build)'));
     assert.equal(change(w, local(w)).a.outcome, 'pass');
   });
 

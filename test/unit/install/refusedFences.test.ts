@@ -36,10 +36,12 @@ describe('refused changes to the sandbox and permission settings', () => {
     { name: 'a sandbox written into a file that had none', before: '{}', after: () => '{"sandbox":{"enabled":false}}', want: [SANDBOX] },
     { name: 'an empty sandbox object written into a file that had none', before: '{}', after: () => '{"sandbox":{}}', want: [SANDBOX] },
     { name: 'a deny rule dropped', before: JSON.stringify(BLOCK), after: () => changed((b) => (b.permissions.deny = [])), want: [PERMISSIONS] },
-    { name: 'an allow rule added', before: JSON.stringify(BLOCK), after: () => changed((b) => (b.permissions.allow = ['Bash'])), want: [PERMISSIONS] },
+    { name: 'an allow rule added goes through (deny wins over allow; Claude Code writes one on "don\'t ask again")', before: JSON.stringify(BLOCK), after: () => changed((b) => (b.permissions.allow = ['Bash'])), want: [] },
+    { name: 'a folder added for the file tools', before: JSON.stringify(BLOCK), after: () => changed((b) => (b.permissions.additionalDirectories = ['/elsewhere'])), want: [PERMISSIONS] },
     { name: 'writes outside the working folders let through', before: JSON.stringify(BLOCK), after: () => changed((b) => (b.permissions.blockWritesOutsideWorkingDirectories = false)), want: [PERMISSIONS] },
     { name: 'the permissions object removed', before: JSON.stringify(BLOCK), after: () => JSON.stringify({ sandbox: BLOCK.sandbox }), want: [PERMISSIONS] },
-    { name: 'permissions written into a file that had none', before: null, after: () => '{"permissions":{"defaultMode":"bypassPermissions"}}', want: [PERMISSIONS] },
+    { name: 'deny rules written into a file that had none', before: null, after: () => '{"permissions":{"deny":[]}}', want: [PERMISSIONS] },
+    { name: 'a default mode written into a file that had none goes through (bypass mode keeps the sandbox and the deny rules)', before: null, after: () => '{"permissions":{"defaultMode":"bypassPermissions"}}', want: [] },
     { name: 'both at once, the sandbox named first', before: JSON.stringify(BLOCK), after: () => '{}', want: [SANDBOX, PERMISSIONS] },
     { name: 'both beside env, each named', before: JSON.stringify(BLOCK), after: () => changed((b) => Object.assign(b, { env: { A: '1' }, sandbox: {}, permissions: {} })), want: ['it edits env', SANDBOX, PERMISSIONS] },
     { name: 'a model choice beside them goes through', before: JSON.stringify(BLOCK), after: () => changed((b) => (b.model = 'opus')), want: [] },
@@ -62,7 +64,7 @@ describe('refused changes to the sandbox and permission settings', () => {
     const rows2: Array<{ name: string; start: string; now: string; want: string[] }> = [
       { name: 'a file that still has neither goes through', start: '{"model":"a"}', now: '{"model":"b"}', want: [] },
       { name: 'a file that has them is refused: what the session holds is unknown', start: JSON.stringify(BLOCK), now: JSON.stringify(BLOCK), want: [SANDBOX, PERMISSIONS] },
-      { name: 'a file that now has only permissions names only them', start: '{}', now: '{"permissions":{"allow":["Read"]}}', want: [PERMISSIONS] },
+      { name: 'a file that now has only permissions names only them', start: '{}', now: '{"permissions":{"deny":["Read"]}}', want: [PERMISSIONS] },
     ];
     for (const r of rows2) it(`${r.name}`, () => assert.deepEqual(refusedChanges(older(r.start), settingsView(r.now, same)), r.want));
   });

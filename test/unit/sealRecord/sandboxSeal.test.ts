@@ -102,9 +102,14 @@ describe('the seal and the sandbox and permission settings', () => {
       want: 'hooks-disarmed: project settings changed since the goal was sealed: the permission rules were changed (permissions.deny changed).',
     },
     {
-      name: 'an allow rule added',
+      name: "an allow rule added (as Claude Code writes one when the person answers \"don't ask again\"): deny rules win, no finding",
       change: (s) => editJson(project(s), (j) => (objectOf(j.permissions).allow = ['Edit'])),
-      want: 'hooks-disarmed: project settings changed since the goal was sealed: the permission rules were changed (permissions.allow set).',
+      want: '',
+    },
+    {
+      name: 'a folder added for the file tools',
+      change: (s) => editJson(project(s), (j) => (objectOf(j.permissions).additionalDirectories = ['/elsewhere'])),
+      want: 'hooks-disarmed: project settings changed since the goal was sealed: the permission rules were changed (permissions.additionalDirectories set).',
     },
     {
       name: 'the sandbox switched off in the local settings, which had none',
@@ -112,14 +117,19 @@ describe('the seal and the sandbox and permission settings', () => {
       want: 'hooks-disarmed: local settings changed since the goal was sealed: the sandbox settings were added (sandbox.enabled).',
     },
     {
-      name: 'an allow rule in the user settings, which had none',
+      name: 'an allow rule in the user settings, which had none: no finding',
       change: (s) => editJson(user(s), (j) => (j.permissions = { allow: ['Bash(ls)'] })),
-      want: 'hooks-disarmed: user settings changed since the goal was sealed: the permission rules were added (permissions.allow).',
+      want: '',
+    },
+    {
+      name: 'the switch that closes the settings files turned off in the user settings, which had none',
+      change: (s) => editJson(user(s), (j) => (j.permissions = { blockWritesOutsideWorkingDirectories: false })),
+      want: 'hooks-disarmed: user settings changed since the goal was sealed: the permission rules were added (permissions.blockWritesOutsideWorkingDirectories).',
     },
     {
       name: 'sandbox and permissions in the managed settings',
-      change: (s) => editJson(s.managed, (j) => Object.assign(j, { sandbox: { enabled: false }, permissions: { defaultMode: 'bypassPermissions' } })),
-      want: 'hooks-disarmed: managed settings changed since the goal was sealed: the sandbox settings were added (sandbox.enabled); the permission rules were added (permissions.defaultMode).',
+      change: (s) => editJson(s.managed, (j) => Object.assign(j, { sandbox: { enabled: false }, permissions: { defaultMode: 'bypassPermissions', deny: [] } })),
+      want: 'hooks-disarmed: managed settings changed since the goal was sealed: the sandbox settings were added (sandbox.enabled); the permission rules were added (permissions.deny).',
     },
     { name: 'a model choice beside them', change: (s) => editJson(project(s), (j) => (j.model = 'opus')), want: '' },
     {
