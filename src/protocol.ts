@@ -69,5 +69,7 @@ export type HostMessage = z.infer<typeof hostMessageSchema>;
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>;
 // The views' names for the engine's shapes (defined once, in core/tally/tallySchema.ts).
 export type { ItemJson as ItemView, Tally as TallyView } from './core/tally/tallySchema';
+// The tally's `protection` (core/install/protection.ts), for the dashboard's line on it.
+export type { Protection as ProtectionView } from './core/install/protection';
 // What a webview button may run (the allowlist of runCommand), for the webview's buttons.
 export type { WebviewCommandId } from './extension/commandIds';

@@ -10,6 +10,7 @@ import type { ViewState } from '../protocol';
 import { readGitFactsAsync } from '../workspace/git';
 import { METER_STATE_DIR } from '../core/meterStateDir';
 import { goalPath, STATE_DIR } from '../workspace/goalState';
+import { settingsFiles } from '../workspace/settingsFiles';
 import { projectTranscriptDir } from '../workspace/transcriptFiles';
 import { Coalescer } from './coalesce';
 import type { Log } from './log';
@@ -214,7 +215,7 @@ export class Meter implements vscode.Disposable {
       const git = await gitRead;
       this.lastGit = isGitUnknown(git) ? null : git;
       // Untrusted: git was not read, and commit and push must not read as done.
-      tally = this.result.inputs ? tallyOf(this.result.inputs, this.trusted ? git : GIT_NOT_READ) : null;
+      tally = this.result.inputs ? tallyOf(this.result.inputs, this.trusted ? git : GIT_NOT_READ, this.result.protection) : null;
       this.fault = null;
     } catch (e) {
       this.result = null;
@@ -293,6 +294,14 @@ export class Meter implements vscode.Disposable {
       this.schedule('work tree changed');
     };
     this.liveDisposables.push(tree, tree.onDidCreate(onTree), tree.onDidChange(onTree), tree.onDidDelete(onTree));
+    // The protection shown also comes from the user's and the managed settings, outside the work
+    // tree (the project's own .claude/settings*.json are in it, so the watcher above sees them).
+    for (const f of settingsFiles(this.cwd, this.env)) {
+      if (f.level === 'project' || f.level === 'local') continue;
+      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(f.path)), basename(f.path)));
+      const on = (): void => this.schedule(`${f.level} settings changed`);
+      this.liveDisposables.push(w, w.onDidCreate(on), w.onDidChange(on), w.onDidDelete(on));
+    }
     this.setUpGitWatch();
     this.updateWatchTargets();
   }

@@ -9,6 +9,7 @@ import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/
 import type { Tally } from '../core/tally/tally';
 import type { SessionContextView } from '../protocolContext';
 import { contextTooltipLines } from './contextText';
+import { protectionTooltipLines } from './protectionText';
 
 export type Severity = 'ok' | 'warning' | 'error';
 
@@ -56,6 +57,7 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   if (opts.fault) lines.push('', `$(error) ${md(opts.fault)}`);
   for (const f of tampered.slice(0, MAX_LISTED)) lines.push('', `$(error) **${md(f.kind)}** ${md(f.message)} · ${md(f.action)}`);
   if (!opts.trusted) lines.push('', '$(shield) Restricted Mode: read only, git not read; trust the folder to see commit and push.');
+  lines.push(...protectionTooltipLines(t.protection));
   lines.push('');
   for (const s of t.stages) lines.push(`${stageMark(s.state)} **${s.name}** ${md(s.state)}${s.detail ? ` · ${md(s.detail)}` : ''}  `);
   for (const f of t.findings.slice(0, MAX_LISTED)) lines.push('', `$(warning) plan line ${f.line}: ${md(f.message)}`);

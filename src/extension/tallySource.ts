@@ -7,12 +7,15 @@
 //    other config, so an untrusted folder must not get it), and is read apart, without blocking;
 //  - nothing is written into the workspace (the CLI keeps its scan cache in .claude/proofmeter/scan;
 //    the extension keeps its own in memory).
+// The protection in force is added as `proofmeter tally` adds it, so the two stay equal.
 // No engine logic lives here: parsing, evidence and the tally are the engine's (src/core). A host
 // test checks that a fresh tally from here deep-equals tallyWorkspace's for the fixture workspace.
+import type { Protection } from '../core/install/protection';
 import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
 import type { GitInput } from '../core/tally/gitFacts';
 import type { ScanKeep } from '../core/transcript/keep';
 import type { TranscriptEvents, TranscriptSource } from '../core/types';
+import { protectionNow } from '../workspace/protectionNow';
 import { readTranscriptResumed, type SavedScan } from '../workspace/scanCache';
 import { subagentFiles } from '../workspace/transcriptFiles';
 import { gatherWorkspace, readPlanFile } from '../workspace/workspaceTally';
@@ -79,6 +82,8 @@ export interface SourceResult {
   transcriptDir: string;
   /** Main transcript files read. */
   sessions: string[];
+  /** What keeps the agent off the meter's files now, from the settings of every level and the platform. */
+  protection: Protection;
 }
 
 /** The workspace's goal and its sessions; throws UserError for a goal file it cannot read. */
@@ -87,11 +92,17 @@ export function readWorkspace(opts: SourceOptions): SourceResult {
     { cwd: opts.cwd, env: opts.env },
     { readPlan: readPlanFile, readTranscripts: (files, keep) => opts.cache.readAll(files, keep) },
   );
-  if (found.kind === 'none') return { inputs: null, planPath: null, transcriptDir: found.transcriptDir, sessions: [] };
-  return { inputs: found.inputs, planPath: found.planPath, transcriptDir: found.transcriptDir, sessions: found.sessions };
+  // Settings files and PATH only: nothing runs, so Restricted Mode reads it too.
+  const protection = protectionNow(opts.cwd, opts.env);
+  if (found.kind === 'none') return { inputs: null, planPath: null, transcriptDir: found.transcriptDir, sessions: [], protection };
+  return { inputs: found.inputs, planPath: found.planPath, transcriptDir: found.transcriptDir, sessions: found.sessions, protection };
 }
 
-/** The tally of what readWorkspace gathered, with the git facts (GitUnknown: not read or failed). */
-export function tallyOf(inputs: Omit<TallyInput, 'git'>, git: GitInput): Tally {
-  return computeTally({ ...inputs, git });
+/**
+ * The tally of what readWorkspace gathered, with the git facts (GitUnknown: not read or failed) and
+ * the protection (null leaves it out, as a tally of given files has none).
+ */
+export function tallyOf(inputs: Omit<TallyInput, 'git'>, git: GitInput, protection: Protection | null): Tally {
+  const t = computeTally({ ...inputs, git });
+  return protection ? { ...t, protection } : t;
 }

@@ -1,7 +1,8 @@
-// The goal's title, its plan file and how its list was frozen.
+// The goal's title, its plan file, how its list was frozen, and the protection in force.
 import type { TallyView } from '../../src/protocol';
 import { frozenText } from '../labels';
 import { PlanLink } from './Links';
+import { ProtectionLine } from './ProtectionLine';
 import { Time } from './Time';
 
 export function GoalHeader({ tally }: { tally: TallyView }) {
@@ -52,6 +53,7 @@ export function GoalHeader({ tally }: { tally: TallyView }) {
           </>
         ) : null}
       </p>
+      {tally.protection ? <ProtectionLine protection={tally.protection} /> : null}
     </header>
   );
 }

@@ -1,6 +1,6 @@
 // Fast tests of the extension host's parts that do not need VS Code: the webview page and its CSP,
 // the status bar words, the coalescer, the doctor's gates, the incremental transcript reads and the
-// assembly of the tally (which must agree with the CLI's tallyWorkspace).
+// assembly of the tally (which must agree with the CLI's `proofmeter tally --json`).
 // Run: npx mocha --config .mocharc.json 'test/vscode/unit/**/*.test.ts' (needs dist/proofmeter.js).
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
@@ -18,7 +18,7 @@ import { readWorkspace, tallyOf, TranscriptCache } from '../../../src/extension/
 import { contentSecurityPolicy, makeNonce, renderPage } from '../../../src/extension/webviewHtml';
 import { readGitFacts } from '../../../src/workspace/git';
 import { readTranscript } from '../../../src/workspace/readTranscript';
-import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
+import { run as tallyCommand } from '../../../src/cli/commands/tally';
 import { appendBashRun, makeFixture, recordedSession, ROOT } from '../fixture.mjs';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -213,7 +213,7 @@ describe('extension host parts (no VS Code)', () => {
     });
     after(() => rmSync(root, { recursive: true, force: true }));
 
-    it("equals the CLI's tallyWorkspace on the fixture workspace, before and after an append", () => {
+    it("equals the CLI's `proofmeter tally --json` on the fixture workspace, protection included, before and after an append", () => {
       const home = join(root, 'home');
       const fx = makeFixture({ root, name: 'ws', home });
       const env = { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: '' };
@@ -221,11 +221,17 @@ describe('extension host parts (no VS Code)', () => {
       // Compared as JSON, every key, before any parse; the parse only types the reads below.
       const mineJson = (): unknown => {
         const r = readWorkspace({ cwd: fx.ws, env, cache });
-        return JSON.parse(JSON.stringify(tallyOf(r.inputs!, readGitFacts(fx.ws))));
+        return JSON.parse(JSON.stringify(tallyOf(r.inputs!, readGitFacts(fx.ws), r.protection)));
       };
       const mine = () => tallySchema.parse(mineJson());
-      const cli = (): unknown => JSON.parse(JSON.stringify(tallyWorkspace({ cwd: fx.ws, env })));
+      const cli = (): unknown => {
+        const out: string[] = [];
+        const r = tallyCommand(['--json', '--cwd', fx.ws], { out: (l) => void out.push(l), err: () => undefined, readStdin: async () => '', env, cwd: fx.ws });
+        assert.equal(r.code, 0);
+        return JSON.parse(out.join('\n'));
+      };
       assert.deepEqual(mineJson(), cli());
+      assert.ok(mine().protection, 'the protection is part of the tally');
       assert.deepEqual(mine().headline, { done: 4, total: 10 });
       appendBashRun(fx.transcript, 'test -s CHANGELOG.md');
       assert.deepEqual(mineJson(), cli());
@@ -244,7 +250,7 @@ describe('extension host parts (no VS Code)', () => {
       // A corrupt goal is held as a goal with a meter-tampered finding (the seal issue): NOT DONE, never "no goal".
       const held = readWorkspace({ cwd: ws, env, cache: new TranscriptCache() }).inputs;
       assert.ok(held, 'a corrupt goal still reads as a goal');
-      const t = tallyOf(held, null);
+      const t = tallyOf(held, null, null);
       assert.equal(t.verdict, 'not-done');
       assert.deepEqual(t.integrity.map((f) => [f.kind, f.severity]), [['meter-tampered', 'error']]);
     });
