@@ -61,6 +61,11 @@ export interface ScenarioBase {
   args?: string[];
   /** The CLI binary; default: ensureClaude() from scripts/setup-claude.mjs. */
   claudeBin?: string;
+  /**
+   * A command the binary is handed to, as the person would start it through a launcher
+   * (`[node, dist/proofmeter.js, 'run', '--']`): it runs in the namespace, given the binary and the mode's arguments.
+   */
+  launcher?: string[];
   /** Parent folder for the run folder; default <os tmpdir>/proofmeter-realcli. */
   parentDir?: string;
   /** Time limit for each CLI invocation (print, SDK) or for the whole TUI drive. Default 120 s. */
@@ -435,7 +440,7 @@ async function invoke(
   const idx = ctx.invocations.length;
   const stdoutPath = join(ctx.root, `stream-${idx}.jsonl`);
   const stderrPath = join(ctx.root, `stderr-${idx}.txt`);
-  const child = spawn('nsenter', [...nsenterFlags(ctx.host.ready.pid), '--', ctx.bin, ...args], {
+  const child = spawn('nsenter', [...nsenterFlags(ctx.host.ready.pid), '--', ...(ctx.scenario.launcher ?? []), ctx.bin, ...args], {
     cwd: ctx.project,
     env: ctx.env,
     stdio: [onStdout ? 'pipe' : 'ignore', 'pipe', 'pipe'],
@@ -606,7 +611,7 @@ async function runTui(ctx: RunContext, s: TuiScenario): Promise<string[]> {
   writeFileSync(launch, [
     '#!/bin/sh',
     `cd ${shellQuote(ctx.project)} || exit 1`,
-    `env -i ${envPart} ${[ctx.bin, ...args].map(shellQuote).join(' ')} 2>${shellQuote(join(ctx.root, 'stderr-tui.txt'))}`,
+    `env -i ${envPart} ${[...(ctx.scenario.launcher ?? []), ctx.bin, ...args].map(shellQuote).join(' ')} 2>${shellQuote(join(ctx.root, 'stderr-tui.txt'))}`,
     `echo $? > ${shellQuote(exitFile)}`,
     '',
   ].join('\n'));
