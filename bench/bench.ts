@@ -20,6 +20,7 @@ import { guardTestFigure } from './guardTestCost';
 import { configChangeFigure } from './configChangeCost';
 import { braceFigure } from './braceCost';
 import { hookStartFigures } from './hookStart';
+import { sandboxCostFigure } from './sandboxCost';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
 import { cpuOf, median, medP95, p95, timeMs } from './stats';
@@ -395,6 +396,7 @@ async function mainBench(): Promise<void> {
   if (want('configchange')) report(configChangeFigure(ROOT));
   if (want('braces')) report(braceFigure());
   if (want('hookstart')) for (const f of hookStartFigures(ROOT, SOURCE)) report(f);
+  if (want('sandbox')) report(await sandboxCostFigure());
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
   process.exitCode = bad.length ? 1 : 0;
