@@ -12,6 +12,7 @@ import { readGoal } from '../workspace/goalState';
 import { readPlanFile } from '../workspace/workspaceTally';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
 import { relativeIfInside } from '../workspace/insidePath';
+import { sandboxSupport } from '../workspace/sandboxSupport';
 import { CliUnavailableError, runBundledCli, type CliResult } from './cli';
 import { TABLE_COMMANDS, type CommandId, type TableCommandId } from './commandIds';
 import { runCliStreaming } from './cliStream';
@@ -20,7 +21,8 @@ import { parseGates } from './gates';
 import type { Log } from './log';
 import type { Meter } from './meter';
 import { READOPT_BUTTON, reAdoptWarning } from './reAdopt';
-import { hookArgs, installedWhere, installFiles, settingsFile, WHERE_CHOICES, type InstallWhere } from './installChoice';
+import { hookArgs, installedWhere, settingsFile } from './installChoice';
+import { installFlow, type InstallAsk } from './installFlow';
 import { checkPlan, checkPlanFile, newPlan } from './planCommands';
 import type { PlanDiagnostics } from './planDiagnostics';
 import type { Settings } from './settings';
@@ -341,10 +343,31 @@ async function cli(ctx: CommandContext, m: Meter, args: string[]): Promise<CliRe
   }
 }
 
+/** Install Hooks' questions as VS Code asks them: two QuickPicks, then the modal list of files. */
+const INSTALL_ASK: InstallAsk = {
+  where: async (choices) => {
+    const pick = await vscode.window.showQuickPick(
+      choices.map((c) => ({ label: c.label, detail: c.detail, where: c.where })),
+      { title: 'Proofmeter: Install Hooks (1/2)', placeHolder: 'Where should the hooks go?' },
+    );
+    return pick?.where;
+  },
+  // A one-item multi-select: the tick is the choice, Enter keeps it as shown; Escape cancels.
+  sandbox: async (option, where) => {
+    const picked = await vscode.window.showQuickPick([{ label: option.label, detail: option.detail, picked: option.picked }], {
+      title: 'Proofmeter: Install Hooks (2/2)',
+      placeHolder: `Options for ${settingsFile(where)} (Enter to go on)`,
+      canPickMany: true,
+    });
+    return picked ? picked.length > 0 : undefined;
+  },
+  confirm: async (question, detail) => (await vscode.window.showWarningMessage(question, { modal: true, detail }, 'Install')) === 'Install',
+};
+
 /**
- * Install Hooks asks where (the project's settings, shared, or only this person's) and lists the
- * files it will add before writing; `{ where, confirmed: true }` (from code, never from a webview)
- * answers both. Uninstall Hooks removes them from every settings file that has them.
+ * Install Hooks asks where (the project's settings, shared, or only this person's), whether to run
+ * Claude's Bash commands in Claude Code's sandbox, and lists the files it will add before writing
+ * (installFlow.ts). Uninstall Hooks removes them from every settings file that has them.
  */
 async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall', opts?: unknown): Promise<CliOutcome> {
   const what = which === 'install' ? 'Install Hooks' : 'Uninstall Hooks';
@@ -354,32 +377,21 @@ async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall',
     return { ok: false, refused: 'no folder' };
   }
   if (refuseUntrusted(ctx, what)) return { ok: false, refused: 'untrusted' };
-  const given = typeof opts === 'object' && opts !== null ? (opts as { where?: unknown; confirmed?: unknown }) : {};
-  let places: InstallWhere[];
+  let runs: string[][];
   if (which === 'install') {
-    let where: InstallWhere | undefined = given.where === 'project' || given.where === 'local' ? given.where : undefined;
-    if (!where) {
-      const pick = await vscode.window.showQuickPick(
-        WHERE_CHOICES.map((c) => ({ label: c.label, detail: c.detail, where: c.where })),
-        { title: 'Proofmeter: Install Hooks', placeHolder: 'Where should the hooks go?' },
-      );
-      if (!pick) return { ok: false, refused: 'cancelled' };
-      where = pick.where;
-    }
-    if (given.confirmed !== true) {
-      const detail = `It adds or changes:\n${installFiles(m.cwd, where).map((f) => `• ${f}`).join('\n')}`;
-      const ok = await vscode.window.showWarningMessage(`Install the Proofmeter hooks in ${settingsFile(where)}?`, { modal: true, detail }, 'Install');
-      if (ok !== 'Install') return { ok: false, refused: 'cancelled' };
-    }
-    places = [where];
+    const plan = await installFlow(m.cwd, opts, sandboxSupport(process.env), INSTALL_ASK);
+    if (!plan) return { ok: false, refused: 'cancelled' };
+    runs = [plan.args];
   } else {
     const found = installedWhere(m.cwd);
-    places = found.length ? found : ['project'];
+    runs = (found.length ? found : (['project'] as const)).map((where) => hookArgs('uninstall', where, m.cwd));
   }
   const outputs: string[] = [];
   let last: CliResult | undefined;
-  for (const where of places) {
-    const r = await cli(ctx, m, hookArgs(which, where, m.cwd));
+  let lastArgs: string[] = [];
+  for (const args of runs) {
+    lastArgs = args;
+    const r = await cli(ctx, m, args);
     if ('unavailable' in r && r.unavailable) {
       ctx.log.error(`${what} is unavailable: ${r.unavailable}`);
       void vscode.window.showErrorMessage(`Proofmeter: ${what} is unavailable: ${r.unavailable}.`);
@@ -391,7 +403,7 @@ async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall',
   }
   const res = last!;
   const output = outputs.join('\n\n');
-  ctx.log.show(`proofmeter ${hookArgs(which, places[places.length - 1]!, m.cwd).join(' ')} (exit ${res.code})`, output);
+  ctx.log.show(`proofmeter ${lastArgs.join(' ')} (exit ${res.code})`, output);
   if (res.code === 0) void vscode.window.showInformationMessage(`Proofmeter: ${firstLine(res.stdout) || `${what} done.`}`);
   else void vscode.window.showErrorMessage(`Proofmeter: ${what} failed: ${firstLine(res.stderr) || firstLine(res.stdout) || `exit ${res.code}`}`);
   await loadGates(ctx, m);

@@ -1,6 +1,7 @@
 // Where Install Hooks writes, asked before anything is written: the project's settings (shared,
-// meant to be committed) or only this person's (settings.local.json), then the list of files it
-// will add or change. Kept free of the vscode module for the unit tests.
+// meant to be committed) or only this person's (settings.local.json), whether Claude's Bash
+// commands run in Claude Code's sandbox, then the list of files it will add or change. Kept free of
+// the vscode module for the unit tests.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUNNER_REL } from '../core/install/entries';
@@ -19,17 +20,21 @@ export function settingsFile(where: InstallWhere): string {
   return where === 'local' ? '.claude/settings.local.json' : '.claude/settings.json';
 }
 
-/** The CLI arguments of the install or uninstall. */
-export function hookArgs(which: 'install' | 'uninstall', where: InstallWhere, cwd: string): string[] {
-  return [which, ...(where === 'local' ? ['--local'] : []), '--dir', cwd];
+/**
+ * The CLI arguments of the install or uninstall. `sandbox: false` (the person unticked it) is
+ * `--no-sandbox`; uninstall takes out what install recorded, so it takes no such flag.
+ */
+export function hookArgs(which: 'install' | 'uninstall', where: InstallWhere, cwd: string, opts: { sandbox: boolean } = { sandbox: true }): string[] {
+  return [which, ...(where === 'local' ? ['--local'] : []), ...(which === 'install' && !opts.sandbox ? ['--no-sandbox'] : []), '--dir', cwd];
 }
 
 /** What the install will add or change, one line each, as the confirmation lists them. */
-export function installFiles(cwd: string, where: InstallWhere): string[] {
+export function installFiles(cwd: string, where: InstallWhere, sandbox: boolean): string[] {
   const settings = settingsFile(where);
   const state = (rel: string): string => (existsSync(join(cwd, rel)) ? 'updated' : 'added');
+  const entries = sandbox ? "hook entries, the status line and Claude Code's sandbox settings" : 'hook entries and the status line';
   return [
-    `${settings} (${existsSync(join(cwd, settings)) ? 'hook entries and the status line merged in; your other settings kept, a backup made' : 'added, with the hook entries and the status line'})`,
+    `${settings} (${existsSync(join(cwd, settings)) ? `${entries} merged in; your other settings kept, a backup made` : `added, with the ${entries}`})`,
     `${RUNNER_REL} (the hook runner, ${state(RUNNER_REL)})`,
     `${GUARD_SCRIPT_REL} (${state(GUARD_SCRIPT_REL)})`,
     `${RECEIPT_SCRIPT_REL} (${state(RECEIPT_SCRIPT_REL)})`,

@@ -134,7 +134,7 @@ export function defineFreshTests(): void {
     it('Install Hooks asks where: "Only me" writes settings.local.json alone, and uninstall takes it out', async function () {
       const local = join(ws, '.claude', 'settings.local.json');
       const shared = join(ws, '.claude', 'settings.json');
-      const files = installFiles(ws, 'local');
+      const files = installFiles(ws, 'local', true);
       assert.match(files[0]!, /^\.claude\/settings\.local\.json \(added/);
       assert.ok(files.some((f) => f.startsWith('.claude/proofmeter/proofmeter.js')), files.join('; '));
       const r = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.installHooks', { where: 'local', confirmed: true });
