@@ -20,6 +20,7 @@ import { guardTestFigure } from './guardTestCost';
 import { configChangeFigure } from './configChangeCost';
 import { braceFigure } from './braceCost';
 import { hookStartFigures } from './hookStart';
+import { guardFrontFigure } from './guardFrontShare';
 import { sandboxCostFigure } from './sandboxCost';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
@@ -396,6 +397,7 @@ async function mainBench(): Promise<void> {
   if (want('configchange')) report(configChangeFigure(ROOT));
   if (want('braces')) report(braceFigure());
   if (want('hookstart')) for (const f of hookStartFigures(ROOT, SOURCE)) report(f);
+  if (want('guardfront')) report(guardFrontFigure(ROOT));
   if (want('sandbox')) report(await sandboxCostFigure());
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
