@@ -117,6 +117,15 @@ describe('guard: honest commands', () => {
     });
   }
 
+  // Reading the meter's files is no write: the runner reads these (the front hands them on by name) and lets them through.
+  for (const cmd of ['cat .claude/settings.json', 'ls -la .claude/proofmeter', 'npx proofmeter tally', 'grep -n hooks .claude/settings.json | head']) {
+    it(`under the kernel lets a read of the meter's files through: ${label(cmd)}`, function () {
+      this.timeout(20000);
+      assert.equal(runner(KERNEL, bash(cmd)).outcome, 'allow');
+      assert.deepEqual(front(KERNEL, bash(cmd)), { status: 0, deny: false, fast: false });
+    });
+  }
+
   it('under the kernel refuses leaving the sandbox while a goal is frozen, in sh alone', () => {
     const input = { ...bash('npm publish'), dangerouslyDisableSandbox: true };
     assert.equal(runner(KERNEL, input).outcome, 'deny');
