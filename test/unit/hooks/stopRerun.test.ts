@@ -229,7 +229,7 @@ describe('stop gate: the re-run before done', () => {
       const cut = await edit(`"timeout": ${STOP_TIMEOUT_S}`, '"timeout": 1');
       assert.equal(cut.answer.outcome, 'deny');
       assert.match(denyReason(cut), /hook entries/);
-      assert.equal((await edit('Bash(ls)', 'Bash(ls:*)')).answer.outcome, 'allow');
+      assert.equal((await edit('"permissions": {', '"model": "opus", "permissions": {')).answer.outcome, 'allow');
     });
 
     const perProof: Array<[string | undefined, number]> = [
