@@ -2,7 +2,7 @@
 // installed entry is run as Claude Code runs it (node, the runner, the payload on stdin) in a
 // workspace with the meter installed, a goal frozen and the session's starting view of the settings
 // taken as the session-start gate takes it. Interleaved: an event the gate passes over at once
-// (source `skills`), a change it lets through (a permission rule added to the project settings,
+// (source `skills`), a change it lets through (a model choice added to the project settings,
 // which hold the meter's hooks: both views are read and compared) and one it refuses
 // (disableAllHooks written into settings.local.json). Standalone: `node --import tsx bench/configChangeCost.ts`.
 import { execFileSync } from 'node:child_process';
@@ -40,8 +40,9 @@ export function configChangeFigure(root = resolve(__dirname, '..')): Figure {
     return { name, value: 'not measured', ratio: `set-up failed: ${(e as Error).message.split('\n')[0]}`, target, ok: null };
   }
   // The changes after the view: one the gate allows, one it refuses.
-  const settings = JSON.parse(readFileSync(project, 'utf8')) as { permissions?: { allow?: string[] } };
-  settings.permissions = { ...settings.permissions, allow: [...(settings.permissions?.allow ?? []), 'Bash(npm test)'] };
+  // A permission rule would be refused: the permissions and the sandbox fence the agent in (configRule.ts).
+  const settings = JSON.parse(readFileSync(project, 'utf8')) as { model?: string };
+  settings.model = 'opus';
   writeFileSync(project, JSON.stringify(settings, null, 2));
   writeFileSync(local, JSON.stringify({ permissions: { allow: ['Read'] }, disableAllHooks: true }, null, 2));
   const event = (source: string, file: string) => ({ session_id: SESSION, transcript_path: join(home, '.claude', 'projects', 'x', `${SESSION}.jsonl`), cwd: ws, hook_event_name: 'ConfigChange', source, file_path: file });
