@@ -10,6 +10,8 @@ import { GATES } from '../../../src/core/install/entries';
 import { listSessions, projectTranscriptDir } from '../../../src/workspace/transcriptFiles';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { tallySchema } from '../../../src/core/tally/tallySchema';
+import { protectionNow } from '../../../src/workspace/protectionNow';
+import { sandboxSupport } from '../../../src/workspace/sandboxSupport';
 import { manifest } from '../manifest';
 import { appendBashRun } from '../fixture.mjs';
 import { COMMANDS } from '../../../src/extension/commandIds';
@@ -30,9 +32,12 @@ const FIXTURE_STATES: Record<string, string> = {
 };
 
 function engineTally(cwd: string) {
-  // The CLI's own assembly, from scratch: what the extension must agree with.
-  return tallySchema.parse(JSON.parse(JSON.stringify(tallyWorkspace({ cwd, env: process.env }))));
+  // The CLI's own assembly (`proofmeter tally --json`), from scratch: what the extension must agree with.
+  return tallySchema.parse(JSON.parse(JSON.stringify({ ...tallyWorkspace({ cwd, env: process.env }), protection: protectionNow(cwd, process.env) })));
 }
+
+/** The status bar tooltip's protection line, or null. */
+const protectionTip = (tooltip: string): string | null => tooltip.split('\n').find((l) => l.includes('Protection: ')) ?? null;
 
 export function defineHostTests(): void {
   describe('Proofmeter extension host', function () {
@@ -284,13 +289,27 @@ export function defineHostTests(): void {
       assert.equal(line, '/goal PLAN.md');
     });
 
-    it('installs and uninstalls the hooks through the bundled CLI', async function () {
+    it('installs and uninstalls the hooks through the bundled CLI; the tooltip names the protection as the settings change', async function () {
       const settings = join(ws, '.claude', 'settings.json');
-      // `where` and `confirmed` stand for the person's answers to "where?" and the list of files.
+      const kernelHere = sandboxSupport(process.env).supported;
+      // Before: no sandbox block in the fixture's settings, so the guard is all there is (a warning).
+      const before = protectionTip(pm.statusBar()!.progress.tooltip);
+      assert.match(before ?? '', /^\$\(warning\) Protection: guard only: .+ To fix it: /, `the tooltip before install: ${before}`);
+      // `where` and `confirmed` stand for the person's answers to "where?" and the list of files;
+      // the sandbox answer is the pre-selection (ticked where it can run).
       const r = await vscode.commands.executeCommand<{ ok: boolean; unavailable?: string; output?: string }>('proofmeter.installHooks', { where: 'project', confirmed: true });
       assert.equal(r?.ok, true, r?.output);
       const installed = readFileSync(settings, 'utf8');
       assert.match(installed, /\.claude\/proofmeter\/proofmeter\.js"? hook stop/);
+      assert.equal(/"sandbox"/.test(installed), kernelHere, `the sandbox block is written exactly where it can run: ${r?.output}`);
+      // The meter sees the settings change on its own (no refresh asked): the line follows.
+      const want = kernelHere ? '$(shield) Protection: kernel' : '$(warning) Protection: guard only';
+      const tip = await waitFor(() => {
+        const line = protectionTip(pm.statusBar()?.progress.tooltip ?? '');
+        return line?.startsWith(want) ? line : null;
+      }, `the tooltip to say "${want}" after install`, 10_000);
+      assert.equal(pm.state()?.tally?.protection?.level, kernelHere ? 'kernel' : 'guard only', tip);
+      assert.deepEqual(pm.state()?.tally?.protection, protectionNow(ws, process.env), 'the dashboard gets what the CLI computes');
       assert.ok(existsSync(join(ws, '.claude', 'proofmeter', 'proofmeter.js')), 'the runner was copied into the workspace');
       const gates = pm.state()!.gates;
       assert.ok(gates.length === GATES.length + 1 && gates.every((g) => g.armed), `every gate armed after install: ${JSON.stringify(gates)}`);
@@ -304,6 +323,7 @@ export function defineHostTests(): void {
       assert.equal(u?.ok, true, u?.output);
       assert.ok(!existsSync(settings) || !/proofmeter\.js"? hook/.test(readFileSync(settings, 'utf8')), 'the hook entries are gone');
       assert.ok(pm.state()!.gates.every((g) => !g.armed), 'no gate armed after uninstall');
+      await waitFor(() => protectionTip(pm.statusBar()?.progress.tooltip ?? '')?.startsWith('$(warning) Protection: guard only'), 'the warning back after uninstall', 10_000);
     });
 
     it('Adopt Plan refuses a plan with findings and freezes a good one (same code as proofmeter adopt)', async function () {
