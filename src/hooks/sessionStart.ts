@@ -5,7 +5,6 @@ import type { Tally } from '../core/tally/tally';
 import { readGoal } from '../workspace/goalState';
 import { markSessionProtection } from '../workspace/kernelMarkerFile';
 import { protectionNow } from '../workspace/protectionNow';
-import { protectionLine } from '../core/tally/format';
 import { str } from './payload';
 import { HookFault } from '../workspace/health';
 import { tallyWorkspace } from '../workspace/workspaceTally';
@@ -17,7 +16,8 @@ import { doneOf, openLines, personLine } from './ledger';
 import type { HookInput } from './payload';
 
 export function ledgerText(t: Tally): string {
-  const protection = t.protection ? [protectionLine(t.protection)] : [];
+  // The level only: what to install or run is the person's to read, in doctor and the tally.
+  const protection = t.protection ? [`Protection: ${t.protection.level}`] : [];
   const g = t.goal;
   const how = g.frozenBy === 'approval' ? 'approved' : g.frozenBy === 'adopt' ? 'adopted' : 'frozen';
   const out = [

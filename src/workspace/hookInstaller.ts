@@ -201,7 +201,12 @@ function install(workspace: string, name: SettingsName, runnerSource: string, no
       // The meter is partly there and the record of its install is lost. The text now already
       // holds meter entries, so it is no backup; the backup install kept still holds the bytes
       // from before the meter, and stays.
-      record.files[name] = { existed: true, backup: relative(workspace, bak), at: now.toISOString(), ...sandbox };
+      // What install added of the sandbox block is lost with the record too: it is what the block
+      // adds to the file as it was before the meter.
+      const derived = sandboxToRemove(undefined, parsedOrNull(readText(bak)), opts.sandbox ?? null);
+      const added = joinAdded(derived, merged.added);
+      const kept = added.scalars.length || added.items.length ? { sandbox: added } : {};
+      record.files[name] = { existed: true, backup: relative(workspace, bak), at: now.toISOString(), ...kept };
       writeInstallRecord(workspace, record, now);
     } else if (record.files[name]) {
       const { sandbox: _was, ...rest } = record.files[name];
@@ -241,6 +246,11 @@ export interface UninstallResult {
  */
 export function uninstallMeter(workspace: string, name: SettingsName, block: Settings | null = null): UninstallResult {
   return withInstallLock(workspace, () => uninstall(workspace, name, block));
+}
+
+function parsedOrNull(text: string | null): Settings | null {
+  const p = text === null ? null : parseSettings(text);
+  return p?.ok ? p.value : null;
 }
 
 function sandboxToRemove(recorded: SandboxAdded | undefined, original: Settings | null, block: Settings | null): SandboxAdded {

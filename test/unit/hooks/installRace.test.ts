@@ -6,9 +6,12 @@ import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { GATES } from '../../../src/core/install/entries';
 import { jsonEqual, meterEntries, parseSettings, unmergeMeter } from '../../../src/core/install/settingsMerge';
+import { mergeSandbox, unmergeSandbox } from '../../../src/core/install/sandboxMerge';
+import { installSandboxBlock } from '../../../src/workspace/installSandbox';
+import type { SettingsName } from '../../../src/workspace/installRecord';
 
 const BUNDLE = resolve(__dirname, '..', '..', '..', 'dist', 'proofmeter.js');
 const PAIRS = 30;
@@ -40,14 +43,19 @@ function project(): string {
   return dir;
 }
 
-/** The person's content is all there, and so are all the meter's entries. */
+/** The person's content is all there, and so are all the meter's entries (and the sandbox block where bwrap is). */
 function assertMerged(file: string, original: string, label: string): void {
   const p = parseSettings(readFileSync(file, 'utf8'));
   assert.ok(p.ok, `${label}: parses`);
   assert.equal(meterEntries(p.value).length, GATES.length, `${label}: every meter entry`);
   const un = unmergeMeter(p.value);
   const o = parseSettings(original);
-  assert.ok(un.ok && o.ok && jsonEqual(un.settings, o.value), `${label}: the person's content`);
+  assert.ok(un.ok && o.ok, `${label}: parses`);
+  // What install adds of the sandbox block to the person's file; nothing where it cannot run.
+  const block = installSandboxBlock(dirname(dirname(file)), basename(file) as SettingsName, process.env);
+  const would = mergeSandbox(o.value, block);
+  assert.ok(would.ok);
+  assert.ok(jsonEqual(unmergeSandbox(un.settings, would.added).settings, o.value), `${label}: the person's content`);
 }
 
 async function inBatches(n: number, body: (i: number) => Promise<void>): Promise<void> {

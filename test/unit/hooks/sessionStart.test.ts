@@ -30,6 +30,8 @@ describe('session-start ledger (SessionStart)', () => {
             'Waiting on the person (closed only by their own words naming the id): S3 (human — your answer names S3)',
             'Done: S1 V1',
             "An item of Claude's closes only when this session's own Bash runs its proof exactly as written and it exits 0.",
+            // The test workspace has no sandbox settings.
+            'Protection: guard only',
           ].join('\n'),
         },
       });
