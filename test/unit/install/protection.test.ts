@@ -7,8 +7,9 @@ import type { Settings } from '../../../src/core/install/settingsMerge';
 const WS = '/w/proj';
 const HOME = '/home/ann';
 const OUTSIDE = '/home/ann/.local/state/proofmeter';
-const PROJECT_BLOCK = sandboxBlock({ anchor: 'project', workspace: WS, outsideDir: OUTSIDE, home: HOME });
-const LAUNCH_BLOCK = sandboxBlock({ anchor: 'absolute', workspace: WS, outsideDir: OUTSIDE, home: HOME });
+// Built when a test runs, never while the file loads (test/unit/loadTimeCalls.test.ts).
+const projectBlock = () => sandboxBlock({ anchor: 'project', workspace: WS, outsideDir: OUTSIDE, home: HOME });
+const launchBlock = () => sandboxBlock({ anchor: 'absolute', workspace: WS, outsideDir: OUTSIDE, home: HOME });
 
 function input(levels: Partial<Record<ProtectionSource, Settings>>, more: Partial<ProtectionInput> = {}): ProtectionInput {
   return {
@@ -35,44 +36,44 @@ function withKey(block: Settings, key: string, value: unknown): Settings {
 }
 
 describe('the protection in force', () => {
-  const rows: Array<[string, ProtectionInput, string]> = [
-    ['the block in project settings is kernel', input({ project: PROJECT_BLOCK }), 'kernel'],
-    ['the block in local settings is kernel', input({ local: PROJECT_BLOCK }), 'kernel'],
-    ["the launcher's file is kernel, locked", input({ launcher: LAUNCH_BLOCK }), 'kernel, locked'],
-    ["the launcher's file outranks a project that switches the sandbox off", input({ project: { sandbox: { enabled: false } }, launcher: LAUNCH_BLOCK }), 'kernel, locked'],
-    ["the launcher's file makes Claude Code ignore the project's excludedCommands", input({ project: { sandbox: { excludedCommands: ['docker'] } }, launcher: LAUNCH_BLOCK }), 'kernel, locked'],
-    ["a user's excludedCommands still runs outside the sandbox under the launcher", input({ user: { sandbox: { excludedCommands: ['docker'] } }, launcher: LAUNCH_BLOCK }), 'guard only'],
-    ['a launcher file without the block locks nothing', input({ project: PROJECT_BLOCK, launcher: { model: 'x' } }), 'kernel'],
-    ['no settings at all is guard only', input({}), 'guard only'],
-    ['local settings switching the sandbox off is guard only', input({ project: PROJECT_BLOCK, local: { sandbox: { enabled: false } } }), 'guard only'],
-    ['allowUnsandboxedCommands left to its default is guard only', input({ project: withKey(PROJECT_BLOCK, 'sandbox.allowUnsandboxedCommands', undefined) }), 'guard only'],
-    ['blockWritesOutsideWorkingDirectories missing is guard only', input({ project: withKey(PROJECT_BLOCK, 'permissions.blockWritesOutsideWorkingDirectories', undefined) }), 'guard only'],
-    ['blockWritesOutsideWorkingDirectories from user settings counts', input({ project: withKey(PROJECT_BLOCK, 'permissions.blockWritesOutsideWorkingDirectories', undefined), user: { permissions: { blockWritesOutsideWorkingDirectories: true } } }), 'kernel'],
-    ['a state folder missing from denyWrite is guard only', input({ project: withKey(PROJECT_BLOCK, 'sandbox.filesystem.denyWrite', ['~/.local/state/proofmeter']) }), 'guard only'],
-    ['the whole .claude folder in denyWrite covers the state folder', input({ project: withKey(PROJECT_BLOCK, 'sandbox.filesystem.denyWrite', ['.claude', '~/.local/state/proofmeter']) }), 'kernel'],
-    ['a relative denyWrite in user settings does not mean the project', input({ project: withKey(PROJECT_BLOCK, 'sandbox.filesystem.denyWrite', ['~/.local/state/proofmeter']), user: { sandbox: { filesystem: { denyWrite: ['.claude/proofmeter'] } } } }), 'guard only'],
-    ['an Edit rule missing for the outside folder is guard only', input({ project: withKey(PROJECT_BLOCK, 'permissions.deny', ['Edit(/.claude/proofmeter/**)']) }), 'guard only'],
-    ['project excludedCommands without the launcher is guard only', input({ project: withKey(PROJECT_BLOCK, 'sandbox.excludedCommands', ['git']) }), 'guard only'],
-    ['allowNestedUserNamespaces is guard only', input({ project: withKey(PROJECT_BLOCK, 'sandbox.allowNestedUserNamespaces', true) }), 'guard only'],
-    ['a platform without the sandbox is guard only whatever the settings', input({ launcher: LAUNCH_BLOCK }, { supported: false, missing: ['bwrap'] }), 'guard only'],
+  const rows: Array<[string, () => ProtectionInput, string]> = [
+    ['the block in project settings is kernel', () => input({ project: projectBlock() }), 'kernel'],
+    ['the block in local settings is kernel', () => input({ local: projectBlock() }), 'kernel'],
+    ["the launcher's file is kernel, locked", () => input({ launcher: launchBlock() }), 'kernel, locked'],
+    ["the launcher's file outranks a project that switches the sandbox off", () => input({ project: { sandbox: { enabled: false } }, launcher: launchBlock() }), 'kernel, locked'],
+    ["the launcher's file makes Claude Code ignore the project's excludedCommands", () => input({ project: { sandbox: { excludedCommands: ['docker'] } }, launcher: launchBlock() }), 'kernel, locked'],
+    ["a user's excludedCommands still runs outside the sandbox under the launcher", () => input({ user: { sandbox: { excludedCommands: ['docker'] } }, launcher: launchBlock() }), 'guard only'],
+    ['a launcher file without the block locks nothing', () => input({ project: projectBlock(), launcher: { model: 'x' } }), 'kernel'],
+    ['no settings at all is guard only', () => input({}), 'guard only'],
+    ['local settings switching the sandbox off is guard only', () => input({ project: projectBlock(), local: { sandbox: { enabled: false } } }), 'guard only'],
+    ['allowUnsandboxedCommands left to its default is guard only', () => input({ project: withKey(projectBlock(), 'sandbox.allowUnsandboxedCommands', undefined) }), 'guard only'],
+    ['blockWritesOutsideWorkingDirectories missing is guard only', () => input({ project: withKey(projectBlock(), 'permissions.blockWritesOutsideWorkingDirectories', undefined) }), 'guard only'],
+    ['blockWritesOutsideWorkingDirectories from user settings counts', () => input({ project: withKey(projectBlock(), 'permissions.blockWritesOutsideWorkingDirectories', undefined), user: { permissions: { blockWritesOutsideWorkingDirectories: true } } }), 'kernel'],
+    ['a state folder missing from denyWrite is guard only', () => input({ project: withKey(projectBlock(), 'sandbox.filesystem.denyWrite', ['~/.local/state/proofmeter']) }), 'guard only'],
+    ['the whole .claude folder in denyWrite covers the state folder', () => input({ project: withKey(projectBlock(), 'sandbox.filesystem.denyWrite', ['.claude', '~/.local/state/proofmeter']) }), 'kernel'],
+    ['a relative denyWrite in user settings does not mean the project', () => input({ project: withKey(projectBlock(), 'sandbox.filesystem.denyWrite', ['~/.local/state/proofmeter']), user: { sandbox: { filesystem: { denyWrite: ['.claude/proofmeter'] } } } }), 'guard only'],
+    ['an Edit rule missing for the outside folder is guard only', () => input({ project: withKey(projectBlock(), 'permissions.deny', ['Edit(/.claude/proofmeter/**)']) }), 'guard only'],
+    ['project excludedCommands without the launcher is guard only', () => input({ project: withKey(projectBlock(), 'sandbox.excludedCommands', ['git']) }), 'guard only'],
+    ['allowNestedUserNamespaces is guard only', () => input({ project: withKey(projectBlock(), 'sandbox.allowNestedUserNamespaces', true) }), 'guard only'],
+    ['a platform without the sandbox is guard only whatever the settings', () => input({ launcher: launchBlock() }, { supported: false, missing: ['bwrap'] }), 'guard only'],
   ];
   for (const [name, given, level] of rows) {
-    it(name, () => assert.equal(protectionOf(given).level, level));
+    it(name, () => assert.equal(protectionOf(given()).level, level));
   }
 
   it('names what to install when bwrap and socat are missing', () => {
-    const p = protectionOf(input({ project: PROJECT_BLOCK }, { supported: false, missing: ['bwrap', 'socat'] }));
+    const p = protectionOf(input({ project: projectBlock() }, { supported: false, missing: ['bwrap', 'socat'] }));
     assert.deepEqual(p.reasons, ['bwrap and socat are not installed']);
     assert.match(p.remedy ?? '', /apt-get install bubblewrap socat/);
   });
 
   it('says which level switched the sandbox off', () => {
-    const p = protectionOf(input({ project: PROJECT_BLOCK, local: { sandbox: { enabled: false } } }));
+    const p = protectionOf(input({ project: projectBlock(), local: { sandbox: { enabled: false } } }));
     assert.deepEqual(p.reasons, ['sandbox.enabled is false in local settings']);
   });
 
   it('tells the person how to lock a kernel protection', () => {
-    assert.match(protectionOf(input({ project: PROJECT_BLOCK })).remedy ?? '', /proofmeter run -- claude/);
-    assert.equal(protectionOf(input({ launcher: LAUNCH_BLOCK })).remedy, null);
+    assert.match(protectionOf(input({ project: projectBlock() })).remedy ?? '', /proofmeter run -- claude/);
+    assert.equal(protectionOf(input({ launcher: launchBlock() })).remedy, null);
   });
 });
