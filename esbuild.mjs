@@ -1,5 +1,6 @@
 // Three bundles: the extension host (CJS, vscode external), the self-contained CLI/hook runner
-// (CJS, no runtime node_modules) and the webview (ESM, browser). Type checking is `npm run typecheck`.
+// (CJS, no runtime node_modules; its main code and, as a section of the same file, the library only
+// the re-runs load) and the webview (ESM, browser). Type checking is `npm run typecheck`.
 import { build } from 'esbuild';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 // How the CLI bundle is loaded through V8's code cache, and why: see there.
@@ -9,22 +10,47 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const common = { bundle: true, sourcemap: false, logLevel: 'warning', legalComments: 'none' };
 
+const SANDBOX_LIBRARY = '@anthropic-ai/sandbox-runtime';
+const cliCommon = {
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node18',
+  // Smaller source compiles faster: the status line and hooks pay for start-up on every call.
+  minify: true,
+  write: false,
+};
+
+// In the runner's main code the sandbox library is the loader's reader of the library section
+// (src/workspace/sandboxLibrary.ts says why): the wrapper's sixth parameter, see cliLoader.mjs.
+const librarySection = {
+  name: 'library-section',
+  setup(b) {
+    b.onResolve({ filter: /^@anthropic-ai\/sandbox-runtime$/ }, () => ({ path: SANDBOX_LIBRARY, namespace: 'library-section' }));
+    b.onLoad({ filter: /.*/, namespace: 'library-section' }, () => ({
+      contents: "if (typeof __pmLibrary !== 'function') throw new Error('no library section in this build'); module.exports = __pmLibrary();",
+      loader: 'js',
+    }));
+  },
+};
+
 const bundles = [
   {
-    ...common,
+    ...cliCommon,
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/proofmeter.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node18',
-    // Smaller source compiles faster: the status line and hooks pay for start-up on every call.
-    minify: true,
-    // @anthropic-ai/sandbox-runtime (the re-runs' sandbox, src/workspace/rerunSandbox.ts) is ESM and
-    // reads import.meta.url while it loads, which a CJS bundle leaves undefined: it gets the
-    // runner's own URL (the helper binaries it would look for beside it are not needed).
-    define: { __VERSION__: JSON.stringify(version), 'import.meta.url': '__pmImportMetaUrl' },
+    define: { __VERSION__: JSON.stringify(version) },
+    plugins: [librarySection],
+  },
+  {
+    ...cliCommon,
+    stdin: { contents: `export * from '${SANDBOX_LIBRARY}';`, resolveDir: '.', sourcefile: 'sandbox-library.js' },
+    outfile: 'dist/proofmeter-library.js',
+    // The library is ESM and reads import.meta.url while it loads, which a CJS bundle leaves
+    // undefined: it gets the runner's own URL (the helper binaries it would look for beside it are
+    // not needed). The section runs with the runner's module wrapper, so __filename is the runner.
+    define: { 'import.meta.url': '__pmImportMetaUrl' },
     banner: { js: 'var __pmImportMetaUrl=require("url").pathToFileURL(__filename).href;' },
-    write: false,
   },
 ];
 if (existsSync('src/extension/extension.ts')) {
@@ -53,12 +79,12 @@ if (existsSync('webview/main.tsx')) {
   });
 }
 
-const [cli] = await Promise.all(bundles.map((b) => build(b)));
-writeCliWithCodeCache(cli.outputFiles[0].text, 'dist/proofmeter.js');
+const [cli, library] = await Promise.all(bundles.map((b) => build(b)));
+writeCliWithCodeCache(cli.outputFiles[0].text, library.outputFiles[0].text, 'dist/proofmeter.js');
 
-function writeCliWithCodeCache(code, out) {
+function writeCliWithCodeCache(code, libraryCode, out) {
   mkdirSync('dist', { recursive: true });
-  writeFileSync(out, cliLoader(code));
+  writeFileSync(out, cliLoader(code, libraryCode));
   // The CLI is also the hook runner that the installer copies: it must be executable on its own.
   chmodSync(out, 0o755);
 }

@@ -7,7 +7,12 @@
 // offset: as a string literal, node compiled the whole 550 KB literal on every start before the
 // cache could help (17 ms of a 280 ms status line), where a comment is only skipped. A comment ends
 // at the first star-slash, so each one in the bundle is written with a control character between
-// the two (one the bundle does not hold) and put back before compiling.
+// the two (one neither section holds) and put back before compiling.
+//
+// A second comment may follow with the library section: code only some calls need (the re-runs'
+// sandbox library, half the runner's bytes), read and compiled on its first use, through a cache
+// of its own, and never read at start. The main bundle reaches it through the sixth parameter of
+// its wrapper, a function returning the section's module.exports.
 //
 // V8 checks only a cache's header and the source's length before running the code in it: a flipped
 // bit in the body can crash every later call (SIGSEGV, SIGTRAP, hangs) before the CLI can report
@@ -20,46 +25,86 @@ import { createHash } from 'node:crypto';
 const MAGIC = 'pmcache1';
 const OPEN = '\n/*\n';
 const CLOSE = '\n*/\n';
-// Digits of the bundle's byte offset in the loader, padded so that the loader's length does not
-// depend on it.
+// Digits of each byte offset in the loader, padded so that the loader's length does not depend on
+// them.
 const OFFSET_DIGITS = 10;
+// The library section's cache: not a name a command's cache can take (those keep only a-z and -).
+const LIBRARY_CACHE = 'sandbox_library';
+const WRAP_OPEN = '(function (exports, require, module, __filename, __dirname, __pmLibrary) {';
 
-/** The loader text for one bundle (CommonJS code that expects the usual module wrapper). */
-export function cliLoader(code) {
-  const wrapped = '(function (exports, require, module, __filename, __dirname) {' + code + '\n})';
+/**
+ * The runner text for one bundle (CommonJS code that expects the usual module wrapper and, as
+ * `__pmLibrary`, the library section's reader) and, optionally, the library section (CommonJS
+ * code, run with its own module object on first use).
+ */
+export function cliLoader(code, library) {
+  const wrap = (c) => WRAP_OPEN + c + '\n})';
+  const sections = [wrap(code), ...(library === undefined ? [] : [wrap(library)])];
   // Taken at build time: the runner is rebuilt whole (build, install copy, git pull), never edited.
-  const sourceDigest = createHash('sha256').update(wrapped).digest().subarray(0, 16);
-  const head = Buffer.concat([Buffer.from(MAGIC, 'latin1'), sourceDigest]);
-  const escaped = wrapped.includes('*/');
-  const mark = [...'\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f'].find((c) => !wrapped.includes(c));
+  const heads = sections.map((w) => Buffer.concat([Buffer.from(MAGIC, 'latin1'), createHash('sha256').update(w).digest().subarray(0, 16)]).toString('hex'));
+  const escaped = sections.some((w) => w.includes('*/'));
+  const mark = [...'\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f'].find((c) => !sections.some((w) => w.includes(c)));
   if (!mark) throw new Error('cliLoader: the bundle holds every control character the loader could escape star-slash with');
-  const loader = (offset) => `#!/usr/bin/env node
+  const unescape = escaped ? `.replaceAll('*\\x${mark.charCodeAt(0).toString(16).padStart(2, '0')}/', '*/')` : '';
+  const num = (n) => String(n).padStart(OFFSET_DIGITS);
+  // offsets: [main start, main end, library start, library end], the library's 0, 0 when none.
+  const loader = (offsets) => `#!/usr/bin/env node
 'use strict';
 const vm = require('vm');
 const fs = require('fs');
 // One cache per subcommand, and per gate for the hook runner: V8 saves the functions compiled by
 // the run that wrote it, and each gate runs different code.
 const command = String(process.argv[2] || 'none') + (process.argv[2] === 'hook' ? '-' + String(process.argv[3] || '') : '');
-const cachePath = __filename + '.' + command.replace(/[^a-z-]/g, '') + '.v8cache';
-const head = Buffer.from('${head.toString('hex')}', 'hex');
 const digest = (${makeDigest.toString()})('${digestWasm().toString('base64')}');
-const cached = (${readCache.toString()})(fs, cachePath, head, digest);
-const file = fs.readFileSync(__filename);
-const source = file.toString('utf8', ${String(offset).padStart(OFFSET_DIGITS)}, file.length - ${Buffer.byteLength(CLOSE)})${escaped ? `.replaceAll('*\\x${mark.charCodeAt(0).toString(16).padStart(2, '0')}/', '*/')` : ''};
-const script = new vm.Script(source, { filename: __filename, cachedData: cached });
-if (digest && (!cached || script.cachedDataRejected)) {
-  process.once('exit', () => {
-    try {
-      const data = script.createCachedData();
-      const tmp = cachePath + '.' + process.pid + '.tmp';
-      fs.writeFileSync(tmp, Buffer.concat([head, digest(data), data]));
-      fs.renameSync(tmp, cachePath);
-    } catch {}
-  });
-}
-script.runInThisContext()(exports, require, module, __filename, __dirname);${OPEN}`;
-  const offset = Buffer.byteLength(loader(0));
-  return loader(offset) + wrapped.replaceAll('*/', '*' + mark + '/') + CLOSE;
+// The bytes from at to end of this file, as text: only that section is read.
+const read = (at, end) => {
+  const bytes = Buffer.allocUnsafe(end - at);
+  const fd = fs.openSync(__filename, 'r');
+  try {
+    for (let n = 0; n < bytes.length; ) {
+      const got = fs.readSync(fd, bytes, n, bytes.length - n, at + n);
+      if (got === 0) throw new Error('proofmeter: the runner is cut short; reinstall it');
+      n += got;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return bytes.toString('utf8')${unescape};
+};
+// Compiles one section through its cache (cache name, source head) and returns its wrapper.
+const compile = (at, end, name, hex) => {
+  const cachePath = __filename + '.' + name + '.v8cache';
+  const head = Buffer.from(hex, 'hex');
+  const cached = (${readCache.toString()})(fs, cachePath, head, digest);
+  const script = new vm.Script(read(at, end), { filename: __filename, cachedData: cached });
+  if (digest && (!cached || script.cachedDataRejected)) {
+    process.once('exit', () => {
+      try {
+        const data = script.createCachedData();
+        const tmp = cachePath + '.' + process.pid + '.tmp';
+        fs.writeFileSync(tmp, Buffer.concat([head, digest(data), data]));
+        fs.renameSync(tmp, cachePath);
+      } catch {}
+    });
+  }
+  return script.runInThisContext();
+};
+let library;
+const loadLibrary = () => {
+  if (library) return library.exports;
+  if (${num(offsets[3])} === 0) throw new Error('proofmeter: this runner has no library section');
+  const m = { exports: {} };
+  compile(${num(offsets[2])}, ${num(offsets[3])}, '${LIBRARY_CACHE}', '${heads[1] ?? ''}')(m.exports, require, m, __filename, __dirname, loadLibrary);
+  library = m;
+  return m.exports;
+};
+compile(${num(offsets[0])}, ${num(offsets[1])}, command.replace(/[^a-z-]/g, ''), '${heads[0]}')(exports, require, module, __filename, __dirname, loadLibrary);${OPEN}`;
+  const body = sections.map((w) => w.replaceAll('*/', '*' + mark + '/'));
+  const prelude = Buffer.byteLength(loader([0, 0, 0, 0]));
+  const mainEnd = prelude + Buffer.byteLength(body[0]);
+  const libStart = mainEnd + Buffer.byteLength(CLOSE + OPEN);
+  const offsets = [prelude, mainEnd, ...(body[1] === undefined ? [0, 0] : [libStart, libStart + Buffer.byteLength(body[1])])];
+  return loader(offsets) + body[0] + CLOSE + (body[1] === undefined ? '' : OPEN + body[1] + CLOSE);
 }
 
 // The two functions below are copied into the loader by their source text: they may use only their

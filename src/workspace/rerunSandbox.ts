@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import { STATE_DIR } from './goalState';
 import type { sandboxKindSchema } from './verifyState';
 import { bashPath, runProof, type ProofResult, type ProofSpec } from './runProof';
+import { sandboxLibrary, type SandboxLibrary } from './sandboxLibrary';
 import { outsideStateDir, realWorkspace } from './sealRecord/paths';
 import { claudeConfigDir } from './transcriptFiles';
 
@@ -99,9 +100,9 @@ export async function openRerunSandbox(o: SandboxOptions): Promise<RerunSandbox>
   if (o.without !== undefined) return bare(o.without);
   const avail = sandboxAvailable();
   if (!avail.ok) return bare(avail.why);
-  let lib: typeof import('@anthropic-ai/sandbox-runtime');
+  let lib: SandboxLibrary;
   try {
-    lib = await import('@anthropic-ai/sandbox-runtime');
+    lib = await sandboxLibrary();
   } catch (e) {
     return bare(`the sandbox library did not load (${(e as Error).message.split('\n')[0] ?? ''})`);
   }

@@ -125,3 +125,55 @@ describe('the CLI code cache', () => {
     assert.equal(run('--version').stdout, '0.0.2\n');
   });
 });
+
+describe('the runner’s library section', () => {
+  let dir: string;
+  let runner: string;
+  // The main code asks for the section only when told to; the section holds a star-slash (escaped
+  // in the file like the main code's) and says which file it was loaded from.
+  const main = "if (process.argv[2] === 'lib') { const a = __pmLibrary(); console.log(a.answer, a === __pmLibrary(), a.file === __filename); } else console.log('main');";
+  const library = "/* a comment */ exports.answer = 42; exports.file = __filename;";
+  const cache = () => runner + '.sandbox_library.v8cache';
+  const run = (arg: string) => spawnSync('node', [runner, arg], { cwd: dir, encoding: 'utf8', timeout: 10000 });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pm-libsection-'));
+    runner = join(dir, 'proofmeter.js');
+    writeFileSync(runner, cliLoader(main, library));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is loaded on first use, once, with the runner as its file', () => {
+    assert.equal(run('lib').stdout, '42 true true\n');
+  });
+
+  it('is never read by a call that does not use it', () => {
+    // Damage only the section: the main code still runs; the one call that needs it fails.
+    const text = readFileSync(runner, 'utf8');
+    const at = text.lastIndexOf('exports.answer');
+    writeFileSync(runner, text.slice(0, at) + 'exports.answer = = ' + text.slice(at + 'exports.answer = '.length + 2));
+    assert.equal(run('main').stdout, 'main\n');
+    assert.notEqual(run('lib').status, 0);
+  });
+
+  it('has a cache of its own, used as it is, and replaced when damaged', () => {
+    assert.equal(run('lib').stdout, '42 true true\n');
+    const first = statSync(cache());
+    assert.equal(run('lib').stdout, '42 true true\n');
+    const second = statSync(cache());
+    assert.deepEqual([second.ino, second.mtimeMs], [first.ino, first.mtimeMs]);
+    const bad = readFileSync(cache());
+    bad[bad.length >> 1]! ^= 4;
+    writeFileSync(cache(), bad);
+    assert.equal(run('lib').stdout, '42 true true\n');
+    assert.ok(!readFileSync(cache()).equals(bad), 'the damaged cache was kept');
+  });
+
+  it('a runner without one says so to the code that asks', () => {
+    writeFileSync(runner, cliLoader(main));
+    const r = run('lib');
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /this runner has no library section/);
+    assert.equal(run('main').stdout, 'main\n');
+  });
+});
