@@ -74,7 +74,12 @@ export interface CommandHook {
   type: 'command';
   command: string;
   timeout?: number;
+  /** `block`: a hook that fails (exits other than 0 or 2, times out, cannot start) blocks the call instead of letting it through (Claude Code 2.1.332 honours it on PreToolUse, test/realcli/SANDBOX-MEASURED.md). */
+  onFailure?: 'block';
 }
+
+/** The guard fails closed: a broken guard blocks the tool call instead of waving it through. */
+const FAILS_CLOSED: ReadonlySet<HookName> = new Set(['guard']);
 
 export interface MatcherGroup {
   matcher?: string;
@@ -84,6 +89,7 @@ export interface MatcherGroup {
 export function gateGroup(g: GateSpec, opts: EntryOptions = {}): MatcherGroup {
   const hook: CommandHook = { type: 'command', command: gateCommand(g.hook, opts) };
   if (g.timeout !== undefined) hook.timeout = g.timeout;
+  if (FAILS_CLOSED.has(g.hook)) hook.onFailure = 'block';
   const hooks: CommandHook[] = [hook];
   return g.matcher === undefined ? { hooks } : { matcher: g.matcher, hooks };
 }

@@ -4,7 +4,7 @@
 // Rules: other keys, other hooks and a user's own statusLine are never changed; install appends
 // one matcher group per gate (never edits a user's group); unmerge removes exactly the meter's
 // commands and only the containers that removing them emptied.
-import { GATES, STATUSLINE_ENTRY, gateGroup, isMeterCommand, meterHookOf, statuslineCommand, type EntryOptions, type GateSpec } from './entries';
+import { GATES, STATUSLINE_ENTRY, gateGroup, isMeterCommand, meterHookOf, statuslineCommand, type CommandHook, type EntryOptions, type GateSpec } from './entries';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Settings = { [key: string]: Json };
@@ -74,8 +74,9 @@ export type MergeResult = { ok: true; settings: Settings; changed: boolean; repo
 
 const describeGate = (g: GateSpec) => `${g.event}${g.matcher ? ` ${g.matcher}` : ''}`;
 
-function hasCommand(groups: Json[], command: string): boolean {
-  return groups.some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && h.command === command));
+/** The hook as install writes it: the same command, and the same onFailure (a guard that fails closed). */
+function hasHook(groups: Json[], want: CommandHook): boolean {
+  return groups.some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && h.command === want.command && h.onFailure === want.onFailure));
 }
 
 /** The meter's own hook object for this gate in an event's groups, in a group with the gate's matcher. */
@@ -101,7 +102,7 @@ export function mergeMeter(input: Settings, opts: EntryOptions = {}): MergeResul
     if (existing !== undefined && !Array.isArray(existing)) return { ok: false, error: `"hooks.${g.event}" is not an array` };
     const groups = existing ?? [];
     const want = gateGroup(g, opts).hooks[0]!;
-    if (hasCommand(groups, want.command)) {
+    if (hasHook(groups, want)) {
       report.present.push(describeGate(g));
       continue;
     }
@@ -109,6 +110,7 @@ export function mergeMeter(input: Settings, opts: EntryOptions = {}): MergeResul
     if (own) {
       own.command = want.command;
       if (want.timeout !== undefined) own.timeout = want.timeout;
+      if (want.onFailure !== undefined) own.onFailure = want.onFailure;
       report.updated.push(describeGate(g));
       continue;
     }
