@@ -29,7 +29,7 @@ const ENV = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' };
  * on the session's transcript and on acceptances.json), so nothing would reach the gates.
  */
 const prepared = (plan: string, opts: { only?: HookName[]; without?: HookName[]; adoptArgs?: string[] } = {}) =>
-  preparedProject({ files: { 'PLAN.md': plan }, installArgs: ['--no-sandbox'], ...opts });
+  preparedProject({ files: { 'PLAN.md': plan }, ...opts });
 
 /** Every stop held: by the open item, or by the seal naming the change left on disk. */
 const held = (run: RunResult): boolean => {

@@ -93,8 +93,14 @@ export const stateOf = (t: Tally, id: string) => t.items.find((i) => i.id === id
 export interface ProjectSpec {
   /** Files written before install, relative to the project (PLAN.md among them for a goal). */
   files?: Record<string, string>;
-  /** Extra arguments of `proofmeter install` (`--no-sandbox`: the layers behind Claude Code's sandbox, on their own). */
+  /** Extra arguments of `proofmeter install`. */
   installArgs?: string[];
+  /**
+   * Install with Claude Code's sandbox block (sandbox.test.ts). Off by default: the other scenarios
+   * test the layers behind the sandbox on their own (the guard's reading, receipts, the seal), as a
+   * platform without the sandbox runs them, and the same on every machine.
+   */
+  sandbox?: boolean;
   /** `proofmeter adopt PLAN.md` after install (default true), with these extra arguments. */
   adopt?: boolean;
   adoptArgs?: string[];
@@ -138,7 +144,7 @@ export function preparedProject(spec: ProjectSpec = {}): Record<string, string> 
       mkdirSync(join(dir, rel, '..'), { recursive: true });
       writeFileSync(join(dir, rel), text);
     }
-    const i = pm(['install', '--dir', dir, ...(spec.installArgs ?? [])], dir);
+    const i = pm(['install', '--dir', dir, ...(spec.sandbox ? [] : ['--no-sandbox']), ...(spec.installArgs ?? [])], dir);
     assert.equal(i.code, 0, i.err);
     const adopt = spec.adopt ?? true;
     if (adopt) {
