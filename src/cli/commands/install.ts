@@ -73,7 +73,11 @@ function sandboxLines(done: 'added' | 'present' | 'removed' | 'none', kept: stri
   const out: string[] = [];
   if (noSandbox) out.push(done === 'removed' ? "Sandbox: taken out (--no-sandbox): what an earlier install added of Claude Code's sandbox settings is removed." : "Sandbox: not installed (--no-sandbox).");
   else if (done === 'none') out.push(`Sandbox: not installed: Claude Code's sandbox cannot run here (${missing.length ? `${missing.join(' and ')} missing; install bubblewrap and socat (apt-get install bubblewrap socat) and run install again` : 'it needs Linux or macOS'}).`);
-  else if (done === 'added') out.push("Sandbox: on. Claude's Bash commands now run in Claude Code's sandbox: the meter's folders are read-only to them, and no command may leave the sandbox.");
+  else if (done === 'added') {
+    out.push("Sandbox: on. Claude's Bash commands now run in Claude Code's sandbox: the meter's folders are read-only to them, and no command may leave the sandbox.");
+    // The sandbox narrows the network too (measured with 2.1.332); never without saying so.
+    out.push("  Their network goes through Claude Code's proxy: a host not in sandbox.network.allowedDomains is asked about outside bypass mode, and servers on this machine's localhost are out of their reach. --no-sandbox installs without it.");
+  }
   else out.push('Sandbox: on (already in the settings).');
   for (const k of kept) out.push(`  kept your own setting: ${k}`);
   return out;
