@@ -10,3 +10,5 @@ export declare function readCache(fs: typeof import('node:fs'), path: string, he
 export declare function makeDigest(wasmBase64: string): ((bytes: Uint8Array) => Buffer) | undefined;
 /** The WebAssembly module behind makeDigest. */
 export declare function digestWasm(): Buffer;
+/** The code with every character past ASCII written as its \u escape (it stands only in regex and string literals). */
+export declare function asciiOnly(code: string): string;

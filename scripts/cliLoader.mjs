@@ -38,7 +38,7 @@ const WRAP_OPEN = '(function (exports, require, module, __filename, __dirname, _
  * code, run with its own module object on first use).
  */
 export function cliLoader(code, library) {
-  const wrap = (c) => WRAP_OPEN + c + '\n})';
+  const wrap = (c) => WRAP_OPEN + asciiOnly(c) + '\n})';
   const sections = [wrap(code), ...(library === undefined ? [] : [wrap(library)])];
   // Taken at build time: the runner is rebuilt whole (build, install copy, git pull), never edited.
   const heads = sections.map((w) => Buffer.concat([Buffer.from(MAGIC, 'latin1'), createHash('sha256').update(w).digest().subarray(0, 16)]).toString('hex'));
@@ -105,6 +105,20 @@ compile(${num(offsets[0])}, ${num(offsets[1])}, command.replace(/[^a-z-]/g, ''),
   const libStart = mainEnd + Buffer.byteLength(CLOSE + OPEN);
   const offsets = [prelude, mainEnd, ...(body[1] === undefined ? [0, 0] : [libStart, libStart + Buffer.byteLength(body[1])])];
   return loader(offsets) + body[0] + CLOSE + (body[1] === undefined ? '' : OPEN + body[1] + CLOSE);
+}
+
+/**
+ * The code with every character past ASCII written as its \u escape. esbuild's output escapes
+ * them in strings and names but keeps them in regular expression literals (the plan and wording
+ * rules' dashes and CJK words): one such character made node decode the whole runner, and V8 hold
+ * and scan it, as two-byte text, twice the bytes of the one-byte text an ASCII file gives.
+ * Characters past ASCII are left only inside regex and string literals, where \uXXXX means the
+ * same unit, both with and without the u flag (a surrogate pair as two escapes is one code point
+ * under u, two units without, as the raw pair is); a backslash before one (an identity escape) is
+ * dropped for the escape.
+ */
+export function asciiOnly(code) {
+  return code.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, c) => (slashes.length % 2 ? slashes.slice(1) : slashes) + '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
 // The two functions below are copied into the loader by their source text: they may use only their

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { statusLine } from '../../core/tally/format';
 import { tallyWorkspaceAsync } from '../../workspace/workspaceTally';
 import type { CommandResult, Io } from '../io';
-import { contextWanted, statuslineContext } from './statuslineContext';
+import { contextWanted } from './statuslineContextFlag';
 
 const input = z
   .object({
@@ -32,14 +32,19 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
   } catch (e) {
     line = `proofmeter: ${(e as Error).message.split('\n')[0]}`;
   }
-  io.out(withContext(line, args, parsed, cwd, io.env));
+  io.out(await withContext(line, args, parsed, cwd, io.env));
   return { code: 0 };
 }
 
-/** The optional context segment after the line; a failure to read it costs the segment only. */
-function withContext(line: string, args: string[], parsed: unknown, cwd: string, env: NodeJS.ProcessEnv): string {
+/**
+ * The optional context segment after the line; a failure to read it costs the segment only. Its
+ * code (the context scan and its record schemas) loads only when the segment is on: most status
+ * lines run without it, and each start pays for the modules it loads.
+ */
+async function withContext(line: string, args: string[], parsed: unknown, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (!contextWanted(args, env)) return line;
   try {
+    const { statuslineContext } = await import('./statuslineContext');
     const segment = statuslineContext(parsed, cwd, env);
     return segment ? `${line} · ${segment}` : line;
   } catch {

@@ -10,8 +10,6 @@ import { readContextCached } from '../../workspace/contextRead';
 import { contextCacheDir } from '../../workspace/contextSessions';
 import { listSessions, projectTranscriptDir, SESSION_TRANSCRIPT_ENV, sessionTranscriptOf } from '../../workspace/transcriptFiles';
 
-export const CONTEXT_ENV = 'PROOFMETER_STATUSLINE_CONTEXT';
-
 const tokens = z.number().finite().nonnegative();
 
 const payload = z
@@ -30,12 +28,6 @@ const payload = z
       .nullish(),
   })
   .passthrough();
-
-export function contextWanted(args: string[], env: NodeJS.ProcessEnv): boolean {
-  if (args.includes('--context')) return true;
-  const v = env[CONTEXT_ENV];
-  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
-}
 
 /**
  * The session's transcript: the one Claude Code names on stdin when it lies where Claude Code keeps

@@ -6,8 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runInThisContext } from 'node:vm';
 import { build } from 'esbuild';
-import { cliLoader } from '../../../scripts/cliLoader.mjs';
+import { asciiOnly, cliLoader } from '../../../scripts/cliLoader.mjs';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 
@@ -175,5 +176,24 @@ describe('the runner’s library section', () => {
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /this runner has no library section/);
     assert.equal(run('main').stdout, 'main\n');
+  });
+});
+
+describe('the runner’s text is ASCII', () => {
+  // Regexes and strings as esbuild leaves them (a dash, CJK words, an identity escape, an astral
+  // character with and without the u flag), and what each must still match.
+  const literals = String.raw`[/[—–:]/u, /ない|まだ/, /a\—b/, /[😀]/u, /😀/, "—\—", /(?<![\p{L}])proof:/giu]`;
+  const probes = ['x — y', 'まだです', 'a—b', '😀', '\ud83d', 'proof:', 'ない'];
+  const evaluate = (code: string): unknown[] => runInThisContext(code) as unknown[];
+  const behaviour = (values: unknown[]) => values.map((v) => (v instanceof RegExp ? [v.flags, ...probes.map((p) => (new RegExp(v.source, v.flags.replace('g', '')).exec(p) ?? [null])[0])] : v));
+
+  it('escapes every character past ASCII, and each literal means what it meant', () => {
+    const escaped = asciiOnly(literals);
+    assert.doesNotMatch(escaped, /[\u0080-\uffff]/);
+    assert.deepEqual(behaviour(evaluate(escaped)), behaviour(evaluate(literals)));
+  });
+
+  it('the built runner holds none', () => {
+    assert.doesNotMatch(readFileSync(join(ROOT, 'dist', 'proofmeter.js'), 'latin1'), /[\u0080-\u00ff]/);
   });
 });
