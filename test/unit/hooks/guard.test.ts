@@ -139,9 +139,12 @@ describe('guard (PreToolUse Bash|Edit|Write|MultiEdit|NotebookEdit)', () => {
       ['Write of settings that is not JSON', () => tool('Write', { file_path: settingsPath, content: '{' }), 'deny'],
       ['Write of settings.local.json with disableAllHooks', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"disableAllHooks": true}' }), 'deny'],
       ['MultiEdit whose second edit removes the hooks', () => tool('MultiEdit', { file_path: settingsPath, edits: [{ old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }, { old_string: '"Stop"', new_string: '"Nope"' }] }), 'deny'],
-      // The permission rules and the sandbox fence the agent in (install writes them): changed only by the person.
-      ['Edit of the permissions only', () => tool('Edit', { file_path: settingsPath, old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }), 'deny'],
-      ['Write of settings.local.json with permissions only', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"permissions": {"allow": []}}' }), 'deny'],
+      // The fencing permission keys and the sandbox keep the agent in (install writes them): changed only by the person.
+      ['Write of settings.local.json with deny rules', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"permissions": {"deny": []}}' }), 'deny'],
+      ['Write of settings.local.json letting the file tools out of the working folders', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"permissions": {"blockWritesOutsideWorkingDirectories": false}}' }), 'deny'],
+      // An allow rule fences nothing: deny rules win over it (what Claude Code writes on "don't ask again").
+      ['Edit of an allow rule only', () => tool('Edit', { file_path: settingsPath, old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }), 'allow'],
+      ['Write of settings.local.json with allow rules only', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"permissions": {"allow": []}}' }), 'allow'],
       ['Write of settings.local.json switching the sandbox off', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"sandbox": {"enabled": false}}' }), 'deny'],
       ['Write of settings.local.json with a model choice only', () => tool('Write', { file_path: '.claude/settings.local.json', content: '{"model": "opus"}' }), 'allow'],
       ['Edit whose old_string is not there (the tool fails by itself)', () => tool('Edit', { file_path: settingsPath, old_string: 'not there', new_string: '' }), 'allow'],

@@ -52,7 +52,7 @@ describe("the guard's words and the edits it reads", () => {
 
   it('a Write switching the sandbox off in settings.local.json is refused naming the sandbox settings', async () => {
     const w = workspace();
-    const r = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_name: 'Write', tool_input: { file_path: join(w.ws, '.claude', 'settings.local.json'), content: '{"sandbox":{"enabled":false},"permissions":{"allow":["Bash"]}}' } }), w);
+    const r = await gate('guard', payload('pretool-bash', { cwd: w.ws, tool_name: 'Write', tool_input: { file_path: join(w.ws, '.claude', 'settings.local.json'), content: '{"sandbox":{"enabled":false},"permissions":{"deny":[]}}' } }), w);
     assert.match(denyReason(r), /^Proofmeter guard: this edit of \.claude\/settings\.local\.json would change what arms the gates \(changes the sandbox settings, changes the permission rules\); an agent may not disarm its own gate\. /);
   });
 
