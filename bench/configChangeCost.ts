@@ -6,12 +6,13 @@
 // which hold the meter's hooks: both views are read and compared) and one it refuses
 // (disableAllHooks written into settings.local.json). Standalone: `node --import tsx bench/configChangeCost.ts`.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { configChange } from '../src/hooks/configChange';
 import { takeSessionView } from '../src/workspace/sessionSettingsView';
 import { freezeBenchPlan } from './benchGoal';
+import { benchWorkspace } from './benchWorkspace';
 import { median, medP95, p95, runTimed, timeMs, type Figure, type Timed } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -22,12 +23,7 @@ export function configChangeFigure(root = resolve(__dirname, '..')): Figure {
   const name = '12. ConfigChange gate per event';
   const target = '<= 10 ms added per event';
   const base = join(tmpdir(), 'proofmeter-bench', 'config-change');
-  rmSync(base, { recursive: true, force: true });
-  const ws = join(base, 'proj');
-  const home = join(base, 'home');
-  mkdirSync(ws, { recursive: true });
-  mkdirSync(home, { recursive: true });
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CLAUDE_PROJECT_DIR: ws };
+  const { ws, home, env } = benchWorkspace(base);
   const project = join(ws, '.claude', 'settings.json');
   const local = join(ws, '.claude', 'settings.local.json');
   writeFileSync(join(ws, 'PLAN.md'), '# Bench\n\n## Steps\n- **S1.** Greet. Proof: `echo hello-from-bash`\n');

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { KERNEL_MARKER_DIR } from '../src/core/install/kernelMarker';
 import { HONEST_COMMANDS, honestProject } from '../test/unit/hooks/honestCommands';
+import { benchWorkspace } from './benchWorkspace';
 import { median, p95, runTimed, type Figure } from './stats';
 
 const KERNEL = '0b7c8c52-51a4-4c1b-a2f5-7f5d3c4b9e10';
@@ -22,12 +23,7 @@ export function guardFrontFigure(root = resolve(__dirname, '..')): Figure {
   const target = '<= 5% under kernel';
   // Not under a folder named proofmeter: the guard-only front hands on any call whose cwd names the meter.
   const base = join(tmpdir(), 'pm-bench-guard-front');
-  rmSync(base, { recursive: true, force: true });
-  const ws = join(base, 'proj');
-  const home = join(base, 'home');
-  mkdirSync(ws, { recursive: true });
-  mkdirSync(home, { recursive: true });
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CLAUDE_PROJECT_DIR: ws };
+  const { ws, home, env } = benchWorkspace(base);
   try {
     honestProject(ws);
     execFileSync('node', [join(root, 'dist', 'proofmeter.js'), 'install', '--dir', ws], { env, stdio: 'ignore' });

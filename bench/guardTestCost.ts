@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { testEditReason } from '../src/hooks/guardTests';
 import { afterEdit } from '../src/hooks/guard';
 import { freezeBenchPlan } from './benchGoal';
+import { benchWorkspace } from './benchWorkspace';
 import { median, medP95, p95, runTimed, timeMs, type Figure, type Timed } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -28,13 +29,9 @@ export function guardTestFigure(root = resolve(__dirname, '..')): Figure {
   const name = '11. guard on an Edit of a sealed test file';
   const target = '<= 10 ms added per call';
   const base = join(tmpdir(), 'proofmeter-bench', 'guard-tests');
-  rmSync(base, { recursive: true, force: true });
-  const ws = join(base, 'proj');
-  const home = join(base, 'home');
+  const { ws, home, env } = benchWorkspace(base);
   mkdirSync(join(ws, 'test'), { recursive: true });
   mkdirSync(join(ws, 'lib'), { recursive: true });
-  mkdirSync(home, { recursive: true });
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CLAUDE_PROJECT_DIR: ws };
   const test = testFile(80);
   writeFileSync(join(ws, 'package.json'), JSON.stringify({ name: 'bench', scripts: { test: 'mocha' } }));
   writeFileSync(join(ws, 'lib', 'sum.js'), 'exports.sum = (a, b) => a + b;\n');
