@@ -106,7 +106,8 @@ describe('guard: edits of settings, records and managed settings', () => {
     ['Write of the user settings with disableAllHooks', tool('Write', { file_path: join(w.home, '.claude', 'settings.json'), content: '{"disableAllHooks": true}' }), 'deny', /disableAllHooks/],
     ['Write into a session transcript', tool('Write', { file_path: join(w.home, '.claude', 'projects', '-p', 's.jsonl'), content: '{}' }), 'deny', /session records/],
     ['Edit of the managed settings', tool('Edit', { file_path: '/etc/claude-code/managed-settings.json', old_string: 'a', new_string: 'b' }), 'deny', /managed settings/],
-    ['Edit of the permissions only', tool('Edit', { file_path: settingsPath, old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }), 'deny', /changes the permission rules/],
+    ['Edit of an allow rule only (deny rules win over it)', tool('Edit', { file_path: settingsPath, old_string: 'Bash(ls)', new_string: 'Bash(ls:*)' }), 'allow', null],
+    ['Edit adding deny rules', tool('Edit', { file_path: settingsPath, old_string: '"permissions": {', new_string: '"permissions": { "deny": [],' }), 'deny', /changes the permission rules/],
     ['Edit adding a model choice only', tool('Edit', { file_path: settingsPath, old_string: '"permissions": {', new_string: '"model": "opus", "permissions": {' }), 'allow', null],
   ];
   for (const [name, p, want, why] of cases) {
