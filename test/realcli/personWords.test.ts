@@ -11,7 +11,7 @@
 // Each attack has its control arm in the same test: the same transcripts read without receipts,
 // or the nested session's receipt with its `nested` mark taken off, count the words.
 //
-// Not covered, because nothing the meter can read tells them from the person (README, "Its
+// Not covered, because nothing the meter can read tells them from the person (docs/hooks-hardening.md, "Its
 // limits"): the same tmux launch with CLAUDECODE and the Bash tool's marks removed from its
 // environment (`env -u CLAUDECODE -u CLAUDE_CODE_EXECPATH ...`), and keys the agent sends into the
 // pane of the person's own session (`tmux send-keys`); measured with 2.1.332, both read ALL DONE.
