@@ -18,7 +18,11 @@ import { UsageError, type CommandResult, type Io } from '../io';
  * A re-run beside the session's state of its item; whether it reopened the item is the tally's.
  * `sandbox` and `tampered` as the verify record keeps them (verifyState.ts).
  */
-export type VerifyResultJson = Omit<RerunJson, 'reopened' | 'by'> & Pick<SavedRerun, 'sandbox' | 'tampered'>;
+export type VerifyResultJson = Omit<RerunJson, 'reopened' | 'by'> &
+  Pick<SavedRerun, 'sandbox' | 'tampered'> & {
+    /** The last lines of a re-run's output that did not pass, as the text report prints them (never saved); [] for a pass. */
+    tail: string[];
+  };
 
 export interface VerifyJson {
   results: VerifyResultJson[];
@@ -113,7 +117,13 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
   const viewed: RerunJson[] = (clean ? after.verifier?.clean : after.verifier?.results) ?? [];
   const sessionOf = (id: string): ItemState => viewed.find((v) => v.id === id)?.session ?? before.items.find((i) => i.id === id)?.state ?? 'unrun';
   // The schema keeps the re-run's own fields and drops what only the saved file needs (tree key, environment).
-  const results: VerifyResultJson[] = verified.results.map((r) => ({ ...rerunSchema.parse(r), session: sessionOf(r.id), sandbox: r.sandbox, tampered: r.tampered }));
+  const results: VerifyResultJson[] = verified.results.map((r) => ({
+    ...rerunSchema.parse(r),
+    session: sessionOf(r.id),
+    sandbox: r.sandbox,
+    tampered: r.tampered,
+    tail: r.outcome === 'pass' ? [] : tail(verified.output.get(r.id)),
+  }));
   const disagreements = results.filter((r) => disagrees(r.session, r.outcome)).map((r) => r.id);
   const json: VerifyJson = {
     results,
@@ -144,7 +154,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
   const w = Math.max(2, ...results.map((r) => r.id.length));
   for (const r of results) {
     out.push(`  ${r.id.padEnd(w)}  ${endWords(r)}  ${r.durationMs} ms, ${r.outputBytes} bytes of output${r.outputTruncated ? ' (kept the first 256 KiB)' : ''}  proof: ${r.proof}`);
-    if (r.outcome !== 'pass') for (const l of tail(verified.output.get(r.id))) out.push(`  ${' '.repeat(w)}  | ${l}`);
+    for (const l of r.tail) out.push(`  ${' '.repeat(w)}  | ${l}`);
   }
   const other = clean ? after.verifier?.results : after.verifier?.clean;
   if (other?.length) {

@@ -2,11 +2,10 @@
 // test that reads them fails on a change of shape rather than reading `undefined`.
 import { z } from 'zod';
 import type { VerifyJson } from '../../../src/cli/commands/verify';
-import { rerunJsonSchema } from '../../../src/core/evidence/rerun';
+import { verifyJsonSchema } from '../../../src/extension/verifyJson';
 import { tallySchema, type Tally } from '../../../src/core/tally/tallySchema';
 import { planFindingSchema, planItemSchema } from '../../../src/core/types';
 import { goalSchema, type GoalState } from '../../../src/workspace/goalState';
-import { sandboxKindSchema } from '../../../src/workspace/verifyState';
 
 /** `proofmeter tally --json`. */
 export function tallyJson(out: string): Tally {
@@ -18,16 +17,8 @@ export function goalJson(text: string): GoalState {
   return goalSchema.parse(JSON.parse(text));
 }
 
-/** `proofmeter verify --json` (src/cli/commands/verify.ts VerifyJson). */
-export const verifyJsonSchema: z.ZodType<VerifyJson> = z.object({
-  results: z.array(rerunJsonSchema.omit({ reopened: true, by: true }).extend({ sandbox: sandboxKindSchema, tampered: z.boolean() })),
-  disagreements: z.array(z.string()),
-  verdict: z.enum(['done', 'not-done']),
-  where: z.enum(['work tree', 'clean checkout of HEAD']),
-  env: z.enum(['goal', 'runner']),
-  notRun: z.array(z.string()),
-  sandbox: z.object({ kind: sandboxKindSchema, why: z.string().nullable() }).nullable(),
-});
+/** `proofmeter verify --json` (src/cli/commands/verify.ts VerifyJson), with the schema the extension reads it by. */
+export { verifyJsonSchema };
 
 export function verifyJson(out: string): VerifyJson {
   return verifyJsonSchema.parse(JSON.parse(out));

@@ -14,7 +14,7 @@ const FAILING_CHECK = 'echo "greet.txt has no goodbye" >&2\nexit 1\n';
 
 describe('proofmeter verify', () => {
   it('re-runs each of Claude’s proofs: a pass, and a failure with its own exit code; exit 1 when one did not pass', async () => {
-    const w = gitWorkspace({ 'check.sh': 'exit 4\n' });
+    const w = gitWorkspace({ 'check.sh': 'seq 1 7\nexit 4\n' });
     adopt(w, '# G\n\n## Steps\n- S1. Greet. Proof: `grep hi greet.txt`\n- S2. Check. Proof: `sh check.sh`\n- S3. You. Proof: human — your words name S3\n- S4. Later. Proof: later — the release\n');
     const r = await cli(['verify', '--json'], { cwd: w.ws, env: w.env });
     assert.equal(r.code, 1, r.err);
@@ -26,7 +26,9 @@ describe('proofmeter verify', () => {
       [['S1', 'grep hi greet.txt', 'pass', 0, null, 'unrun'], ['S2', 'sh check.sh', 'fail', 4, null, 'unrun']],
       "the person's and later items are never re-run",
     );
-    assert.deepEqual(Object.keys(printed.results[0] ?? {}).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'sandbox', 'session', 'signal', 'tampered', 'timeoutMs']);
+    assert.deepEqual(Object.keys(printed.results[0] ?? {}).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'sandbox', 'session', 'signal', 'tail', 'tampered', 'timeoutMs']);
+    // The last five lines of a failure's output, as the text report prints them, for the Testing view's message; none for a pass.
+    assert.deepEqual(j.results.map((x) => x.tail), [[], ['3', '4', '5', '6', '7']]);
     assert.equal(j.results[0]?.outputBytes, 3);
     assert.deepEqual(j.disagreements, [], 'the session ran neither, so there is nothing to disagree with');
     assert.equal(j.verdict, 'not-done');
