@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Builds what the VS Code tests load: the project's bundles (esbuild.mjs: dist/extension.js,
 // dist/proofmeter.js, dist/webview/) and the extension-host suite (out/vscode-test/suite.js, with
-// mocha bundled in and vscode left to the host). With --vsix also packages proofmeter.vsix.
+// mocha bundled in and vscode left to the host). With --vsix also packages proofmeter.vsix, with the
+// Marketplace README (scripts/marketplaceReadme.mjs) as its readme.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeMarketplaceReadme } from '../../scripts/marketplaceReadme.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SUITE_OUT = join(ROOT, 'out', 'vscode-test', 'suite.js');
@@ -40,7 +42,10 @@ export async function buildAll({ vsix = false } = {}) {
   const times = { build: Date.now() - t0 };
   if (vsix) {
     const t1 = Date.now();
-    run(join(ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--no-update-package-json', '--no-rewrite-relative-links', '-o', VSIX_OUT], 'vsce package');
+    // The package carries the Marketplace README made from README.md, as `npm run package` does.
+    const readme = writeMarketplaceReadme();
+    if (readme.problems.length) throw new Error(`marketplace README:\n${readme.problems.join('\n')}`);
+    run(join(ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--no-update-package-json', '--readme-path', relative(ROOT, readme.out), '-o', VSIX_OUT], 'vsce package');
     times.vsix = Date.now() - t1;
   }
   return times;

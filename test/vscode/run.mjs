@@ -14,10 +14,11 @@
 // copy the screenshots into docs/screenshots/ for the README; off by default so a test run leaves the
 // work tree as it was). Logs: test-results/vscode/.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import util from 'node:util';
+import { marketplaceProblems, repoFiles, whereOf, wordCount } from '../../scripts/marketplaceReadme.mjs';
 import { codeServerEnv, ensureVscode } from '../../scripts/setup-vscode.mjs';
 import { buildAll, SUITE_OUT, VSIX_OUT } from './build.mjs';
 import { runE2E } from './e2e.mjs';
@@ -180,17 +181,28 @@ try {
   const installedOk = inst.status === 0 && /successfully installed/i.test(inst.stdout + inst.stderr);
   record('the .vsix installs into code-server', installedOk, installedOk ? secs(Date.now() - t) : (inst.stdout + inst.stderr).trim().split('\n').slice(-3).join(' | '));
   if (!installedOk) throw new Error('the .vsix did not install');
-  // The extension's page in VS Code renders the packaged README against the installed folder: every
-  // image it shows must ship (vsce packages with --no-rewrite-relative-links, so none point elsewhere).
+  // The extension's page (VS Code's extension view, the Marketplace) shows the .vsix's own readme:
+  // no set-up command on its first screen, every image an absolute https URL of a file the repository
+  // has, no link that breaks there; and only one readme, as README.md beside readme.md would clash on a
+  // case-insensitive disk. Read out of the .vsix with unzip where there is one, else from the installed
+  // folder (the same bytes, unpacked by code-server).
   {
+    const listing = spawnSync('unzip', ['-Z1', VSIX_OUT], { encoding: 'utf8' });
+    const fromZip = listing.status === 0;
     const dir = readdirSync(exts).find((n) => n.startsWith('proofmeter.proofmeter-'));
-    // (vsce stores it as readme.md)
-    const name = dir ? readdirSync(join(exts, dir)).find((n) => n.toLowerCase() === 'readme.md') : undefined;
-    const readme = name ? readFileSync(join(exts, dir, name), 'utf8') : '';
-    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]);
-    const missing = images.filter((p) => /^https?:/.test(p) || !existsSync(join(exts, dir, p)));
-    record("the packaged README's images ship in the .vsix", images.length > 0 && missing.length === 0, `${images.length} image(s)${missing.length ? `; missing: ${missing.join(', ')}` : ''}`);
-    if (missing.length || !images.length) failed = true;
+    const names = fromZip
+      ? listing.stdout.split('\n').filter((n) => /^extension\/readme\.md$/i.test(n))
+      : dir ? readdirSync(join(exts, dir)).filter((n) => n.toLowerCase() === 'readme.md').map((n) => `extension/${n}`) : [];
+    const readme =
+      names.length !== 1 ? '' : fromZip ? execFileSync('unzip', ['-p', VSIX_OUT, names[0]], { encoding: 'utf8' }) : readFileSync(join(exts, dir, names[0].slice('extension/'.length)), 'utf8');
+    const problems = names.length === 1 ? marketplaceProblems(readme, repoFiles(ROOT), whereOf(ROOT)) : [`${names.length} readme files (${names.join(', ')})`];
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].length;
+    record(
+      'the packaged README: no set-up command on its first screen, no broken image or link',
+      images > 0 && problems.length === 0,
+      `${fromZip ? 'read from the .vsix' : 'read from the installed folder (no unzip)'}: ${images} image(s), ${wordCount(readme)} words${problems.length ? `; ${problems.join('; ')}` : ''}`,
+    );
+    if (problems.length || !images) failed = true;
   }
 
   if (want('host') || want('e2e')) {
