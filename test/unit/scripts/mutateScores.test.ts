@@ -1,4 +1,4 @@
-// The README's mutation scores and the survivors' work list come from scripts/mutateScores.mjs.
+// The mutation scores of docs/mutation-testing.md and the survivors' work list come from scripts/mutateScores.mjs.
 import { strict as assert } from 'node:assert';
 import { folderOf, listedPlaces, progress, progressTable, scores, stale, survivors, table, unlisted, type MutantResult, type Report } from '../../../scripts/mutateScores.mjs';
 
