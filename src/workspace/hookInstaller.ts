@@ -13,6 +13,10 @@ import { RUNNER_REL, isMeterCommand } from '../core/install/entries';
 import type { HookNode } from '../core/install/nodeEntry';
 import { GUARD_SCRIPT, GUARD_SCRIPT_REL } from '../core/install/guardScript';
 import { RECEIPT_SCRIPT, RECEIPT_SCRIPT_REL } from '../core/install/receiptScript';
+import { HOOK_SCRIPT, HOOK_SCRIPT_REL } from '../core/install/hookScript';
+import { nodeHintPath } from './nodeHint';
+import { METER_GITIGNORE, isMeterGitignore } from '../core/install/meterGitignore';
+import { keepOutOfGit, stopKeepingOutOfGit, type ExcludeResult } from './gitExclude';
 import {
   detectFormat,
   formatSettings,
@@ -93,24 +97,6 @@ function hasMeter(s: Settings): boolean {
   return meterEntries(s).length > 0 || (isObject(s.statusLine) && isMeterCommand(s.statusLine.command));
 }
 
-const GITIGNORE = `# Written by proofmeter install: the meter's runtime records stay out of git.
-# The runner (proofmeter.js) and the frozen goal (goal.json, plans/) may be committed.
-health*.jsonl
-incidents/
-stop-blocks.json
-scan/
-verify.json
-backup/
-install.json
-install.json.damaged-*
-install.lock*
-receipts/
-armed.json
-seal.json
-seal-content.json
-*.v8cache
-*.tmp
-`;
 
 export interface InstallResult {
   settingsFile: string;
@@ -124,6 +110,8 @@ export interface InstallResult {
   sandbox: 'added' | 'present' | 'removed' | 'none';
   /** The person's own values install kept where the block wanted others (`sandbox.enabled is false ...`). */
   sandboxKept: string[];
+  /** settings.local.json only: the lines that keep its files out of git (.git/info/exclude). */
+  excluded: ExcludeResult | null;
 }
 
 /** The sandbox block to merge (core/install/sandboxBlock.ts), or null to install without it. */
@@ -138,8 +126,10 @@ export function installMeter(workspace: string, name: SettingsName, runnerSource
 }
 
 /** The hook entries and, when asked, the sandbox block merged; or without it, what an earlier install added of it taken out. */
-function mergeAll(workspace: string, path: string, before: Settings, prior: SandboxAdded, opts: InstallOptions, runnerSha256: string) {
-  const merged = mergeMeter(before, { node: opts.node ?? null, runnerSha256 });
+function mergeAll(workspace: string, name: SettingsName, before: Settings, prior: SandboxAdded, opts: InstallOptions, runnerSha256: string) {
+  const path = settingsPath(workspace, name);
+  // Settings a team shares find node on each machine; the person's own file names this machine's node.
+  const merged = mergeMeter(before, { node: opts.node ?? null, runnerSha256, portable: name === 'settings.json' });
   if (!merged.ok) throw new UserError(`${relative(workspace, path)}: ${merged.error}; fix it or move it aside. Nothing was changed.`);
   if (opts.sandbox) {
     const sm = mergeSandbox(merged.settings, opts.sandbox);
@@ -159,7 +149,7 @@ function install(workspace: string, name: SettingsName, runnerSource: string, no
   const bundle = readFileSync(runnerSource);
   const record = readInstallRecord(workspace);
   // The Stop entry names the runner's digest: a runner replaced later blocks the stop (nodeEntry.ts).
-  const merged = mergeAll(workspace, path, before, record.files[name]?.sandbox ?? NOTHING_ADDED, opts, createHash('sha256').update(bundle).digest('hex'));
+  const merged = mergeAll(workspace, name, before, record.files[name]?.sandbox ?? NOTHING_ADDED, opts, createHash('sha256').update(bundle).digest('hex'));
 
   // The runner first: entries without a runner would fail, a runner without entries is inert.
   const target = runnerPath(workspace);
@@ -179,8 +169,17 @@ function install(workspace: string, name: SettingsName, runnerSource: string, no
     writeFileAtomic(receipt, RECEIPT_SCRIPT, { mode: 0o755 });
     if (runner === 'unchanged') runner = 'updated';
   }
+  const launcher = join(workspace, HOOK_SCRIPT_REL);
+  if (readText(launcher) !== HOOK_SCRIPT) {
+    writeFileAtomic(launcher, HOOK_SCRIPT, { mode: 0o755 });
+    if (runner === 'unchanged') runner = 'updated';
+  }
+  writeNodeHint(workspace, opts.node ?? null);
+  // Install's own .gitignore is brought up to date; one the person wrote is theirs.
   const ignore = join(workspace, STATE_DIR, '.gitignore');
-  if (!existsSync(ignore)) writeFileAtomic(ignore, GITIGNORE);
+  const ignoreText = readText(ignore);
+  if (ignoreText === null || (ignoreText !== METER_GITIGNORE && isMeterGitignore(ignoreText))) writeFileAtomic(ignore, METER_GITIGNORE);
+  const excluded = name === 'settings.local.json' ? keepOutOfGit(workspace) : null;
 
   let backup: string | null = null;
   if (merged.changed) {
@@ -228,7 +227,16 @@ function install(workspace: string, name: SettingsName, runnerSource: string, no
     userStatusLine: typeof sl === 'string' ? sl : sl === null ? null : JSON.stringify(sl),
     sandbox: merged.sandbox,
     sandboxKept: merged.kept,
+    excluded,
   };
+}
+
+/** The node the launcher tries first on this machine (hookScript.ts); kept out of git by the state folder's .gitignore. */
+function writeNodeHint(workspace: string, node: HookNode | null): void {
+  const path = nodeHintPath(workspace);
+  if (!node || !node.path.startsWith('/') || node.path.includes('\n')) return removeFile(path);
+  const text = `${node.electron ? 'electron ' : ''}${node.path}\n`;
+  if (readText(path) !== text) writeFileAtomic(path, text);
 }
 
 export interface UninstallResult {
@@ -238,6 +246,8 @@ export interface UninstallResult {
   restored: 'backup' | 'deleted' | 'rewritten' | 'none';
   backup: string | null;
   runnerRemoved: boolean;
+  /** settings.local.json only: install's lines in .git/info/exclude were taken out. */
+  excludeRemoved: boolean;
 }
 
 /**
@@ -310,13 +320,16 @@ function uninstall(workspace: string, name: SettingsName, block: Settings | null
   let runnerRemoved = false;
   if (!otherUses && existsSync(join(workspace, GUARD_SCRIPT_REL))) unlinkSync(join(workspace, GUARD_SCRIPT_REL));
   if (!otherUses && existsSync(join(workspace, RECEIPT_SCRIPT_REL))) unlinkSync(join(workspace, RECEIPT_SCRIPT_REL));
+  if (!otherUses && existsSync(join(workspace, HOOK_SCRIPT_REL))) unlinkSync(join(workspace, HOOK_SCRIPT_REL));
+  if (!otherUses) removeFile(nodeHintPath(workspace));
+  const included = name === 'settings.local.json' ? stopKeepingOutOfGit(workspace) : false;
   if (!otherUses) removeArmed(workspace);
   if (!otherUses && existsSync(runnerPath(workspace))) {
     unlinkSync(runnerPath(workspace));
     removeCodeCaches(workspace);
     runnerRemoved = true;
   }
-  return { settingsFile: path, changed: un.changed, removed: un.removed, restored, backup, runnerRemoved };
+  return { settingsFile: path, changed: un.changed, removed: un.removed, restored, backup, runnerRemoved, excludeRemoved: included };
 }
 
 /** A file install created may go, unless the person has linked it somewhere meanwhile (a hard link). */

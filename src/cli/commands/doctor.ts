@@ -1,4 +1,4 @@
-// `proofmeter doctor [--dir DIR] [--json]`: is each gate armed? For each: its entry in the
+// `proofmeter doctor [--dir DIR] [--json] [--reseal [--preview] | --restore]`: is each gate armed? For each: its entry in the
 // settings files, the runner present and runnable, and when it last fired (health.jsonl), per
 // session. Then the known reasons a gate silently does not fire, with the ones seen here marked.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,8 @@ import { parseArgs } from 'node:util';
 import { GATES, RUNNER_REL, isMeterCommand, meterHookOf, type HookName } from '../../core/install/entries';
 import { GUARD_SCRIPT_REL } from '../../core/install/guardScript';
 import { nodeOfCommand } from '../../core/install/nodeEntry';
+import { HOOK_SCRIPT_REL } from '../../core/install/hookScript';
+import { hintedNode } from '../../workspace/nodeHint';
 import { METER_STATE_DIR } from '../../core/meterStateDir';
 import { RECEIPT_SCRIPT_REL } from '../../core/install/receiptScript';
 import type { SettingsFileState } from '../../core/install/settingsFileState';
@@ -20,7 +22,7 @@ import { protectionNow } from '../../workspace/protectionNow';
 import { protectionLine } from '../../core/tally/format';
 import type { Protection } from '../../core/install/protection';
 import { UsageError, type CommandResult, type Io } from '../io';
-import { reseal, restore, sealReport, sealText, type SealReport } from './doctorSeal';
+import { reseal, resealPreview, restore, sealReport, sealText, type SealReport } from './doctorSeal';
 
 interface SettingsSource {
   label: string;
@@ -79,12 +81,19 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
   ];
   // Installed entries name an absolute node; older ones find node on PATH.
   const entryNode = sources.flatMap((s) => (s.settings ? meterEntries(s.settings) : [])).map((e) => nodeOfCommand(e.command)).find((n): n is string => n !== null) ?? null;
-  const node = entryNode ? (existsSync(entryNode) ? entryNode : null) : which('node', env);
+  // Shared entries start the launcher, which tries install's node for this machine, then PATH.
+  const launched = sources.some((s) => s.settings && meterEntries(s.settings).some((e) => e.command.includes(HOOK_SCRIPT_REL)));
+  const hinted = launched ? hintedNode(workspace) : null;
+  const node = entryNode ? (existsSync(entryNode) ? entryNode : null) : hinted && existsSync(hinted) ? hinted : which('node', env);
   const runnerAbs = join(workspace, RUNNER_REL);
+  const launcherAbs = join(workspace, HOOK_SCRIPT_REL);
   const runner = { present: existsSync(runnerAbs), runs: false, detail: 'missing' };
   if (runner.present) {
-    const r = spawnSync(node ?? process.execPath, [runnerAbs, '--version'], { encoding: 'utf8', timeout: 10000, env: { ...env, CLAUDE_PROJECT_DIR: workspace } });
-    runner.runs = r.status === 0;
+    // Through the launcher when the entries use it: the very path a hook takes on this machine.
+    const r = launched && existsSync(launcherAbs)
+      ? spawnSync('sh', [launcherAbs, '--version'], { input: '', encoding: 'utf8', timeout: 10000, env: { ...env, CLAUDE_PROJECT_DIR: workspace } })
+      : spawnSync(node ?? process.execPath, [runnerAbs, '--version'], { encoding: 'utf8', timeout: 10000, env: { ...env, CLAUDE_PROJECT_DIR: workspace } });
+    runner.runs = r.status === 0 && r.stdout.trim() !== '';
     runner.detail = runner.runs ? `runs (version ${r.stdout.trim()})` : `present but fails to run (${r.error ? r.error.message : `exit ${r.status}`})`;
   }
   const disabledIn = sources.filter((s) => s.settings?.disableAllHooks === true).map((s) => s.label);
@@ -98,6 +107,7 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     if (!entryIn.length) why = 'no entry in any settings file (run proofmeter install)';
     else if (!runner.present) why = `the runner ${RUNNER_REL} is missing (run proofmeter install)`;
     else if (!runner.runs) why = `the runner does not run: ${runner.detail}`;
+    else if (launched && !existsSync(launcherAbs)) why = `its launcher ${HOOK_SCRIPT_REL} is missing (run proofmeter install)`;
     else if (g.hook === 'guard' && !existsSync(join(workspace, GUARD_SCRIPT_REL))) why = `its front ${GUARD_SCRIPT_REL} is missing (run proofmeter install)`;
     else if (g.hook === 'receipt' && !existsSync(join(workspace, RECEIPT_SCRIPT_REL))) why = `its script ${RECEIPT_SCRIPT_REL} is missing (run proofmeter install)`;
     else if (!node) why = entryNode ? `the node the entries run (${entryNode}) is missing (run proofmeter install)` : 'node is not on PATH';
@@ -199,11 +209,12 @@ export function doctorText(d: Diagnosis): string {
 export function run(args: string[], io: Io): CommandResult {
   const { values, positionals } = parseArgs({
     args,
-    options: { dir: { type: 'string' }, json: { type: 'boolean' }, reseal: { type: 'boolean' }, restore: { type: 'boolean' } },
+    options: { dir: { type: 'string' }, json: { type: 'boolean' }, reseal: { type: 'boolean' }, restore: { type: 'boolean' }, preview: { type: 'boolean' } },
     allowPositionals: true,
   });
-  if (positionals.length || (values.reseal && values.restore)) throw new UsageError('usage: proofmeter doctor [--dir DIR] [--json] [--reseal | --restore]');
+  if (positionals.length || (values.reseal && values.restore) || (values.preview && !values.reseal)) throw new UsageError('usage: proofmeter doctor [--dir DIR] [--json] [--reseal [--preview] | --restore]');
   const ws = resolve(io.cwd, values.dir ?? '.');
+  if (values.reseal && values.preview) return resealPreview(ws, io, values.json === true);
   if (values.reseal) return reseal(ws, io);
   if (values.restore) return restore(ws, io);
   const d = diagnose(ws, io.env);

@@ -9,6 +9,7 @@ import { RUNNER_REL, statuslineCommand } from '../../core/install/entries';
 import { hookNode } from '../../workspace/hookNode';
 import { resealMeter } from '../../workspace/sealRecord/take';
 import { installMeter } from '../../workspace/hookInstaller';
+import type { ExcludeResult } from '../../workspace/gitExclude';
 import { installSandboxBlock } from '../../workspace/installSandbox';
 import { protectionNow } from '../../workspace/protectionNow';
 import { sandboxSupport } from '../../workspace/sandboxSupport';
@@ -58,14 +59,23 @@ export function run(args: string[], io: Io): CommandResult {
   }
   if (r.userStatusLine !== null) {
     io.out('Your own statusLine is kept. To show the meter beside it, set the statusLine command to run both, e.g.:');
-    io.out(`  in=$(cat); echo "$(printf '%s' "$in" | YOUR_COMMAND) · $(printf '%s' "$in" | ${statuslineCommand({ node: hookNode(io.env) })})"`);
+    io.out(`  in=$(cat); echo "$(printf '%s' "$in" | YOUR_COMMAND) · $(printf '%s' "$in" | ${statuslineCommand({ node: hookNode(io.env), portable: !local })})"`);
     io.out(`where YOUR_COMMAND is: ${r.userStatusLine}`);
   }
   sandboxLines(r.sandbox, r.sandboxKept, support.missing, noSandbox).forEach((l) => io.out(l));
+  if (r.excluded) excludeLines(r.excluded).forEach((l) => io.out(l));
+  else io.out('Shared: the hook entries find node on each machine. Commit .claude/settings.json and .claude/proofmeter/ (its .gitignore keeps this machine\'s records out).');
   io.out(protectionLine(protectionNow(ws, io.env)));
   if (resealed) io.out('The seal was retaken with the meter as installed now.');
   if (r.changed) io.out('Hooks take effect in new Claude Code sessions (or after reviewing them in /hooks). Check with: proofmeter doctor');
   return { code: 0 };
+}
+
+/** Where --local's files are kept out of git. */
+function excludeLines(r: ExcludeResult): string[] {
+  if (!r.file) return ['Only you: not a git repository, so nothing to keep out of git.'];
+  if (!r.added.length) return [`Only you: already kept out of git by ${r.file}.`];
+  return [`Only you: kept out of git on this machine; added to ${r.file}:`, ...r.added.map((l) => `  ${l}`)];
 }
 
 /** What install did about Claude Code's sandbox, in a line or two. */

@@ -24,6 +24,7 @@ export function run(args: string[], io: Io): CommandResult {
     io.out(`Removed ${r.removed.length} proofmeter entr${r.removed.length === 1 ? 'y' : 'ies'} from ${file}: ${how}.`);
     if (r.backup) io.out(`The file as it was before uninstall is in ${r.backup.slice(ws.length + 1)}.`);
   }
+  if (r.excludeRemoved) io.out('Took out the lines install --local added to .git/info/exclude.');
   if (r.runnerRemoved) io.out(`Removed the runner ${RUNNER_REL}. The goal and records in ${METER_STATE_DIR}/ are kept.`);
   // The person removed the gates: the seal says so, so the tally does not read it as tampering.
   if (resealMeter(ws, io.env, 'uninstall')) io.out('The seal was retaken without the hooks.');

@@ -6,6 +6,8 @@ import { METER_STATE_DIR } from '../meterStateDir';
 import { GUARD_SCRIPT_REL } from './guardScript';
 import { RECEIPT_SCRIPT_REL } from './receiptScript';
 import { nodeWords, stopEntry, type HookNode } from './nodeEntry';
+import { HOOK_SCRIPT_REL, NOT_ACTIVE_MESSAGE } from './hookScript';
+import { portableStopEntry } from './portableEntry';
 
 /** The runner, relative to the workspace. */
 export const RUNNER_REL = `${METER_STATE_DIR}/proofmeter.js`;
@@ -53,9 +55,32 @@ export interface EntryOptions {
   node?: HookNode | null;
   /** The runner install copied: the Stop entry refuses any other file. */
   runnerSha256?: string | null;
+  /**
+   * Settings a team shares: the entries start the runner through the launcher (hookScript.ts),
+   * which finds node on whichever machine runs them, and a machine without the meter's files is
+   * let through unless a goal is frozen there.
+   */
+  portable?: boolean;
+}
+
+const PROJECT = '"$CLAUDE_PROJECT_DIR"';
+
+/** `run`, or when `rel` is missing (a teammate whose clone lacks the meter's files) `missing`. */
+function whenPresent(rel: string, missing: string, run: string): string {
+  return `[ -e ${PROJECT}/${rel} ] || ${missing}; ${run}`;
+}
+
+function portableCommand(hook: HookName, opts: EntryOptions): string {
+  if (hook === 'guard') return whenPresent(GUARD_SCRIPT_REL, 'exit 0', `sh ${PROJECT}/${GUARD_SCRIPT_REL}`);
+  if (hook === 'receipt') return whenPresent(RECEIPT_SCRIPT_REL, 'exit 0', `sh ${PROJECT}/${RECEIPT_SCRIPT_REL}`);
+  const run = `sh ${PROJECT}/${HOOK_SCRIPT_REL} hook ${hook}`;
+  if (hook === 'stop') return portableStopEntry(run, RUNNER_REL, opts.runnerSha256 ?? null);
+  if (hook === 'session-start') return whenPresent(HOOK_SCRIPT_REL, `{ echo '{"systemMessage":"${NOT_ACTIVE_MESSAGE}"}'; exit 0; }`, run);
+  return whenPresent(HOOK_SCRIPT_REL, 'exit 0', run);
 }
 
 export function gateCommand(hook: HookName, opts: EntryOptions = {}): string {
+  if (opts.portable) return portableCommand(hook, opts);
   // The guard starts in a sh front that skips node for inputs naming none of the meter's files.
   if (hook === 'guard') return `sh "$CLAUDE_PROJECT_DIR"/${GUARD_SCRIPT_REL}`;
   // The Bash receipt runs after every shell call: sh and awk, never node.
@@ -65,6 +90,7 @@ export function gateCommand(hook: HookName, opts: EntryOptions = {}): string {
 }
 
 export function statuslineCommand(opts: EntryOptions = {}): string {
+  if (opts.portable) return `sh ${PROJECT}/${HOOK_SCRIPT_REL} statusline`;
   return `${nodeWords(opts.node ?? null)} "$CLAUDE_PROJECT_DIR"/${RUNNER_REL} statusline`;
 }
 
@@ -96,7 +122,7 @@ export function gateGroup(g: GateSpec, opts: EntryOptions = {}): MatcherGroup {
 
 export const STATUSLINE_ENTRY = { type: 'command', command: STATUSLINE_COMMAND } as const;
 
-const METER_COMMAND = /\.claude\/proofmeter\/(proofmeter\.js["']?\s+(hook\s+[a-z-]+|statusline)\b|(guard|receipt)\.sh["']?\s*$)/;
+const METER_COMMAND = /\.claude\/proofmeter\/((proofmeter\.js|hook\.sh)["']?\s+(hook\s+[a-z-]+|statusline)\b|(guard|receipt)\.sh["']?\s*$)/;
 
 /** True for a command the installer writes (any spelling of the runner path). */
 export function isMeterCommand(command: unknown): boolean {
@@ -108,7 +134,7 @@ export function meterHookOf(command: unknown): HookName | null {
   if (typeof command !== 'string') return null;
   if (/\.claude\/proofmeter\/guard\.sh["']?\s*$/.test(command)) return 'guard';
   if (/\.claude\/proofmeter\/receipt\.sh["']?\s*$/.test(command)) return 'receipt';
-  const m = /\.claude\/proofmeter\/proofmeter\.js["']?\s+hook\s+([a-z-]+)/.exec(command);
+  const m = /\.claude\/proofmeter\/(?:proofmeter\.js|hook\.sh)["']?\s+hook\s+([a-z-]+)/.exec(command);
   const name = m?.[1];
   return GATES.some((g) => g.hook === name) ? (name as HookName) : null;
 }

@@ -44,7 +44,7 @@ kernel=
 here=\${0%/*}
 payload=$(cat)
 full() {
-  printf '%s' "$payload" | node "$here/proofmeter.js" hook guard
+  printf '%s' "$payload" | sh "$here/hook.sh" hook guard
   exit $?
 }
 # \${x#*pattern} costs the square of how far in the pattern is found (dash tries every prefix):

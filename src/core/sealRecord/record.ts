@@ -108,6 +108,8 @@ export const sealSchema = z
       runner: fileSealSchema.nullable(),
       guard: fileSealSchema.nullable(),
       receipt: fileSealSchema.nullable(),
+      /** The launcher shared entries start (hook.sh); absent from seals taken before it existed, which do not check it. */
+      launcher: fileSealSchema.nullable().optional(),
       node: nodeSealSchema.nullable(),
     }),
     settings: z.array(settingsSealSchema),
@@ -122,6 +124,12 @@ export const sealSchema = z
        */
       snapshot: z.object({ sha256: z.string(), bytes: z.number() }).nullable(),
     }),
+    /**
+     * The acceptances.json entries (by acceptanceKey) that came with a checkout of a goal sealed on
+     * another machine, kept by the person's reseal here: unwitnessed on this machine, they never
+     * count, and they are no forgery. Absent when there were none; every retake carries it.
+     */
+    carriedAcceptances: z.array(z.string()).optional(),
   })
   .strict();
 export type SealRecord = z.infer<typeof sealSchema>;

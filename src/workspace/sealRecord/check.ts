@@ -5,16 +5,18 @@
 // does not keep (a model choice) is not a finding; a permission rule is kept (arming.ts).
 import { join } from 'node:path';
 import { armingChanges, recordedPart, sameArming } from '../../core/sealRecord/arming';
-import { disarmed, tampered, UNSEALED_RECOVER, type TamperSubject } from '../../core/sealRecord/findings';
+import { disarmed, sealedElsewhere, tampered, UNSEALED_RECOVER, type TamperSubject } from '../../core/sealRecord/findings';
 import type { FileSeal, SealRecord } from '../../core/sealRecord/record';
 import type { Finding } from '../../core/findings/finding';
 import { RUNNER_REL } from '../../core/install/entries';
 import { GUARD_SCRIPT_REL } from '../../core/install/guardScript';
 import { RECEIPT_SCRIPT_REL } from '../../core/install/receiptScript';
+import { HOOK_SCRIPT_REL } from '../../core/install/hookScript';
 import { METER_STATE_DIR } from '../../core/meterStateDir';
 import { goalPath, goalSchema, readGoal, type GoalState } from '../goalState';
 import { currentDigest, settingsFiles, settingsNow, statOf, unmoved, type SettingsPlaces } from './observe';
 import { keepOutsideCopyHere, readSealCopies } from './copies';
+import { goalSealedElsewhere } from './elsewhere';
 
 export interface SealCheck {
   /** Some copy of the seal could be read. */
@@ -47,7 +49,7 @@ function sealedGoalOf(seal: SealRecord | null): GoalState | null {
   }
 }
 
-const NAMES: Record<Exclude<TamperSubject, 'seal' | 'node' | 'goal'>, string> = { runner: 'runner', guard: "guard's sh front", receipt: 'Bash receipt script' };
+const NAMES: Record<Exclude<TamperSubject, 'seal' | 'node' | 'goal'>, string> = { runner: 'runner', guard: "guard's sh front", receipt: 'Bash receipt script', launcher: 'hook launcher' };
 
 /** A sealed meter file against the disk: a finding when it is gone, changed, or there when the seal says it was not. */
 function checkFile(workspace: string, subject: keyof typeof NAMES, sealed: FileSeal | null, rel: string, takenAtMs: number): Finding | null {
@@ -116,6 +118,12 @@ function unsealedGoal(workspace: string): Finding {
   );
 }
 
+/** goal.json as HEAD holds it, with no seal on this machine: its own state, not tampering (elsewhere.ts). */
+function elsewhere(workspace: string): Finding {
+  const path = goalPath(workspace);
+  return sealedElsewhere(currentDigest(path)?.sha256 ?? '', path);
+}
+
 /** The whole check. Never throws: what cannot be read is itself the finding. */
 export function checkSeal(workspace: string, env: NodeJS.ProcessEnv, opts: CheckOptions = {}): SealCheck {
   const copies = readSealCopies(workspace, env);
@@ -125,10 +133,11 @@ export function checkSeal(workspace: string, env: NodeJS.ProcessEnv, opts: Check
   if (!seal) {
     // No seal that can be read. Every freeze takes a seal in the same path (freezeGoal.ts), so a
     // goal here without one was replaced with its seal removed, or frozen before the seal existed:
-    // either way nothing says it is the goal the person froze, and the person seals it once.
+    // either way nothing says it is the goal the person froze, and the person seals it once. One
+    // that came with the checkout, sealed on another machine, is said as that (elsewhere.ts).
     const g = readGoal(workspace);
     if (g.kind === 'bad') findings.push(tampered('goal', 'corrupt-unsealed', `The goal file ${METER_STATE_DIR}/goal.json is corrupt (not a Proofmeter goal), and no seal holds the goal.`, goalPath(workspace)));
-    if (g.kind === 'ok' && copies.inside.state === 'absent' && copies.outside.state === 'absent') findings.push(unsealedGoal(workspace));
+    if (g.kind === 'ok' && copies.inside.state === 'absent' && copies.outside.state === 'absent') findings.push(goalSealedElsewhere(workspace, env) ? elsewhere(workspace) : unsealedGoal(workspace));
     // Both copies there but unreadable still say a goal was sealed.
     const sealed = copies.inside.state !== 'absent' || copies.outside.state !== 'absent';
     return { sealed, frozen: sealed || g.kind !== 'none', findings, seal: null, sealedGoal: null };
@@ -139,6 +148,7 @@ export function checkSeal(workspace: string, env: NodeJS.ProcessEnv, opts: Check
     checkFile(workspace, 'runner', seal.meter.runner, RUNNER_REL, Date.parse(seal.takenAt)),
     checkFile(workspace, 'guard', seal.meter.guard, GUARD_SCRIPT_REL, Date.parse(seal.takenAt)),
     checkFile(workspace, 'receipt', seal.meter.receipt, RECEIPT_SCRIPT_REL, Date.parse(seal.takenAt)),
+    seal.meter.launcher === undefined ? null : checkFile(workspace, 'launcher', seal.meter.launcher, HOOK_SCRIPT_REL, Date.parse(seal.takenAt)),
     checkNode(seal),
   ]) {
     if (f) findings.push(f);

@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 import { GUARD_SCRIPT_REL } from '../../core/install/guardScript';
 import { RUNNER_REL } from '../../core/install/entries';
 import { nodeOfCommand } from '../../core/install/nodeEntry';
+import { hintedNode } from '../nodeHint';
 import { RECEIPT_SCRIPT_REL } from '../../core/install/receiptScript';
+import { HOOK_SCRIPT_REL } from '../../core/install/hookScript';
 import { GOAL_TEXT_BYTES, SEAL_VERSION, type SealPart, type SealReason, type SealRecord, type SettingsSeal } from '../../core/sealRecord/record';
 import { writeFileAtomic } from '../atomicWrite';
 import { goalPath, goalSchema, STATE_DIR, type GoalState } from '../goalState';
@@ -31,6 +33,8 @@ export interface TakeOptions {
   env: NodeJS.ProcessEnv;
   now: Date;
   places?: SettingsPlaces;
+  /** Acceptance entries that came with a checkout sealed elsewhere, kept by the person's reseal (record.ts). */
+  carriedAcceptances?: readonly string[];
 }
 
 function settingsPart(workspace: string, env: NodeJS.ProcessEnv, places: SettingsPlaces | undefined): SettingsSeal[] {
@@ -42,11 +46,13 @@ function settingsPart(workspace: string, env: NodeJS.ProcessEnv, places: Setting
 
 function meterPart(workspace: string, settings: SettingsSeal[]): SealRecord['meter'] {
   const commands = settings.flatMap((s) => s.arming.entries.map((e) => e.command));
-  const node = commands.map(nodeOfCommand).find((n): n is string => n !== null) ?? null;
+  // Shared settings name no node: the one install recorded for this machine's launcher is what runs.
+  const node = commands.map(nodeOfCommand).find((n): n is string => n !== null) ?? hintedNode(workspace);
   return {
     runner: fileSeal(join(workspace, RUNNER_REL), RUNNER_REL, 0),
     guard: fileSeal(join(workspace, GUARD_SCRIPT_REL), GUARD_SCRIPT_REL),
     receipt: fileSeal(join(workspace, RECEIPT_SCRIPT_REL), RECEIPT_SCRIPT_REL),
+    launcher: fileSeal(join(workspace, HOOK_SCRIPT_REL), HOOK_SCRIPT_REL),
     node: node ? { path: node, stat: statOf(node) } : null,
   };
 }
@@ -109,6 +115,8 @@ export function buildSeal(workspace: string, opts: TakeOptions): BuiltSeal {
     settings,
     content: content.part,
   };
+  const carried = [...new Set([...(previous?.carriedAcceptances ?? []), ...(opts.carriedAcceptances ?? [])])];
+  if (carried.length) seal.carriedAcceptances = carried;
   return { seal, contentText: content.text };
 }
 

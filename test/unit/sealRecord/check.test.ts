@@ -52,7 +52,7 @@ describe('the seal', () => {
   });
 
   describe('what it records', () => {
-    it('the goal with its text, the runner, guard and receipt digests, the node, every settings level, HEAD and CI files', () => {
+    it('the goal with its text, the runner, guard and receipt digests, this machine\'s node, every settings level, HEAD and CI files', () => {
       const s = sealed();
       writeFileSync(join(s.ws, '.gitlab-ci.yml'), 'test:\n  script: npm test\n');
       const seal = takeSeal(s.ws, { by: 'reseal', parts: ['goal', 'meter', 'settings', 'content'], env: s.env, now: new Date(), places: s.places });
@@ -63,7 +63,8 @@ describe('the seal', () => {
       assert.ok(seal.meter.guard && seal.meter.receipt);
       assert.equal(seal.meter.node?.path, s.node);
       assert.deepEqual(seal.settings.map((x) => [x.level, x.state]), [['user', 'absent'], ['project', 'ok'], ['local', 'absent'], ['managed', 'absent']]);
-      assert.ok(seal.settings[1]!.arming.entries.some((e) => e.event === 'Stop' && e.command.includes(`"${s.node}"`)), 'the Stop entry names the recorded node');
+      assert.ok(seal.settings[1]!.arming.entries.some((e) => e.event === 'Stop' && e.command.includes('/hook.sh hook stop')), 'the shared Stop entry starts the launcher');
+      assert.ok(!seal.settings[1]!.arming.entries.some((e) => e.command.includes(s.node)), 'shared entries name no machine path; the seal has the node from the machine\'s hint');
       assert.equal(seal.content.gitHead, null, 'not a repository');
       assert.deepEqual(seal.content.ci.map((f) => [f.path, f.text]), [['.gitlab-ci.yml', 'test:\n  script: npm test\n']]);
       assert.ok(seal.content.snapshot && seal.content.snapshot.bytes > 0, 'the content analysis snapshot, by digest');
