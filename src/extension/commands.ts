@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { run as adoptRun } from '../cli/commands/adopt';
 import type { Io } from '../cli/io';
 import { tallyText } from '../core/tally/format';
-import { headlineParts } from '../core/tally/headlineParts';
+import { headlineSentence } from '../core/tally/headlineParts';
 import type { PlanItem } from '../core/types';
 import { readGoal } from '../workspace/goalState';
 import { readPlanFile } from '../workspace/workspaceTally';
@@ -27,6 +27,11 @@ import { checkPlan, checkPlanFile, newPlan } from './planCommands';
 import type { PlanDiagnostics } from './planDiagnostics';
 import type { Settings } from './settings';
 import { verifyFlow, type VerifyOutcome } from './verifyFlow';
+import { acceptCommand, confirmedBy, reseal, restoreGoal } from './remedyCommands';
+import { confirmChange } from './confirm';
+import { uninstallScope } from './remedyFacts';
+import { uninstallQuestion } from './remedyQuestions';
+import type { WalkthroughKeys } from './walkthroughKeys';
 import type { Webviews } from './webviews';
 
 export interface CommandContext {
@@ -36,12 +41,15 @@ export interface CommandContext {
   webviews: Webviews;
   diagnostics: PlanDiagnostics;
   settings: () => Settings;
+  /** The walkthrough's completion keys: a command sets its step's key only when it succeeded. */
+  walkthrough: WalkthroughKeys;
 }
 
 /** What a command that runs the CLI resolves to (the host tests read it). */
 export interface CliOutcome {
   ok: boolean;
-  refused?: 'untrusted' | 'no folder' | 'cancelled';
+  /** 'nothing to do': a remedy with no finding it answers (Restore Goal with the goal as sealed). */
+  refused?: 'untrusted' | 'no folder' | 'cancelled' | 'nothing to do';
   unavailable?: string;
   code?: number;
   output?: string;
@@ -55,11 +63,23 @@ type CommandHandler = (...args: unknown[]) => unknown;
 
 export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const table: Record<TableCommandId, CommandHandler> = {
-    'proofmeter.setGoal': (uri) => setGoal(ctx, uri),
-    'proofmeter.adoptPlan': (uri, opts) => adoptPlan(ctx, uri, opts),
+    'proofmeter.setGoal': async (uri) => {
+      const line = await setGoal(ctx, uri);
+      ctx.walkthrough.commandDone({ command: 'setGoal', line });
+      return line;
+    },
+    'proofmeter.adoptPlan': async (uri, opts) => {
+      const r = await adoptPlan(ctx, uri, opts);
+      ctx.walkthrough.commandDone({ command: 'adoptPlan', code: r?.code });
+      return r;
+    },
     'proofmeter.verify': (opts) => verify(ctx, opts),
-    'proofmeter.installHooks': (opts) => hooksCommand(ctx, 'install', opts),
-    'proofmeter.uninstallHooks': () => hooksCommand(ctx, 'uninstall'),
+    'proofmeter.installHooks': async (opts) => {
+      const r = await hooksCommand(ctx, 'install', opts);
+      ctx.walkthrough.commandDone({ command: 'installHooks', ok: r.ok });
+      return r;
+    },
+    'proofmeter.uninstallHooks': (opts) => hooksCommand(ctx, 'uninstall', opts),
     'proofmeter.showTally': () => showTally(ctx),
     'proofmeter.openDashboard': (itemId) => {
       ctx.webviews.openDashboard(typeof itemId === 'string' ? itemId : undefined);
@@ -67,18 +87,25 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     },
     'proofmeter.doctor': () => doctor(ctx),
     'proofmeter.start': () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false),
-    'proofmeter.newPlan': () => {
+    'proofmeter.newPlan': async () => {
       const m = needMeter(ctx);
       if (!m || refuseUntrusted(ctx, 'New Plan')) return undefined;
-      return newPlan(m.cwd);
+      const file = await newPlan(m.cwd);
+      ctx.walkthrough.commandDone({ command: 'newPlan', file });
+      return file;
     },
+    'proofmeter.restoreGoal': (opts) => restoreGoal(ctx, opts),
+    'proofmeter.reseal': (opts) => reseal(ctx, opts),
+    'proofmeter.acceptFinding': (id) => acceptCommand(ctx, id),
     'proofmeter.checkPlan': async (uri) => {
       const m = needMeter(ctx);
       if (!m) return undefined;
       const file = uri instanceof vscode.Uri ? uri.fsPath : await pickPlan(m, 'Proofmeter: Check Plan');
       if (!file) return undefined;
       publishPlan(ctx, file);
-      return checkPlan(m.cwd, file, ctx.log);
+      const r = await checkPlan(m.cwd, file, ctx.log);
+      ctx.walkthrough.commandDone({ command: 'checkPlan', ok: r?.ok, items: r?.items });
+      return r;
     },
   };
   return TABLE_COMMANDS.map((id) =>
@@ -94,14 +121,14 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   );
 }
 
-function refuseUntrusted(ctx: CommandContext, what: string): boolean {
+export function refuseUntrusted(ctx: Pick<CommandContext, 'log'>, what: string): boolean {
   if (vscode.workspace.isTrusted) return false;
   ctx.log.warn(`refused "${what}": the workspace is not trusted`);
   void vscode.window.showWarningMessage(`Proofmeter: ${what} is not available in Restricted Mode. Trust this folder to use it; the tally stays visible read-only.`);
   return true;
 }
 
-function needMeter(ctx: CommandContext): Meter | undefined {
+export function needMeter(ctx: CommandContext): Meter | undefined {
   const m = ctx.meter();
   if (!m) void vscode.window.showWarningMessage('Proofmeter: open a folder first.');
   return m;
@@ -262,9 +289,9 @@ async function adoptPlan(ctx: CommandContext, uri: unknown, opts: unknown): Prom
   ctx.log.info(`adopt ${file}: exit ${code}`);
   const after = await m.refresh('adopted', { fromScratch: true });
   if (code === 0) {
-    // "9 items frozen" beside "0/10" needs its sum: the meter counts Claude's items and three steps.
+    // "9 items frozen" beside "0/8" needs its sum: the meter counts Claude's items and the steps after them.
     const t = after.tally;
-    const sum = t ? ` The meter counts ${t.headline.total}: Claude's ${headlineParts(t).items} items, then commit, push and close.` : '';
+    const sum = t ? ` The meter counts ${headlineSentence(t)}.` : '';
     void vscode.window.showInformationMessage(`Proofmeter: ${result.out}${sum}`);
   } else {
     ctx.log.show(`Proofmeter: Adopt Plan (${relativeIfInside(m.cwd, file)})`, [result.out, result.err].filter(Boolean).join('\n'));
@@ -384,6 +411,9 @@ async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall',
     runs = [plan.args];
   } else {
     const found = installedWhere(m.cwd);
+    // Asks first, naming what goes; the default button removes nothing (confirm.ts).
+    const scope = uninstallScope(m.cwd);
+    if (!confirmedBy(opts) && !(await confirmChange(uninstallQuestion(scope.places, scope.files)))) return { ok: false, refused: 'cancelled' };
     runs = (found.length ? found : (['project'] as const)).map((where) => hookArgs('uninstall', where, m.cwd));
   }
   const outputs: string[] = [];

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import type { ViewName, ViewState } from '../protocol';
 import { goalPath } from '../workspace/goalState';
-import { loadGates, registerCommands } from './commands';
+import { loadGates, registerCommands, refuseUntrusted } from './commands';
 import { Log } from './log';
 import { Meter, type RefreshStats } from './meter';
 import { EvidenceTree } from './evidenceTree';
@@ -19,6 +19,10 @@ import { RunDocuments } from './runDocument';
 import { registerProxy } from './proxyCommands';
 import { readSettings, type Settings } from './settings';
 import { StatusBar } from './statusBar';
+import { runCliStreaming } from './cliStream';
+import { PlanTests, type TestRunOutcome, type TestsSnapshot } from './testingView';
+import { WalkthroughKeys, workspaceFacts } from './walkthroughKeys';
+import type { WalkthroughStep } from './walkthroughSteps';
 import { Webviews, type MessageOutcome } from './webviews';
 
 /** What activate() returns: read by the extension-host tests, stable enough for other extensions. */
@@ -38,6 +42,12 @@ export interface ProofmeterApi {
   tree(): ReturnType<EvidenceTree['snapshot']>;
   /** How long activation took: loading the bundle, then activate() itself (ms). */
   activation(): { loadMs: number; activateMs: number };
+  /** The Testing view's plan items (the proofmeter test controller) and the states given them. */
+  tests(): TestsSnapshot;
+  /** Runs these items (null: all) through the run profile's handler; `confirmed` stands for the person's answer to its modal. */
+  runTests(ids: string[] | null, opts?: { confirmed?: boolean }): Promise<TestRunOutcome>;
+  /** The walkthrough's completion keys as this window last set them (VS Code cannot read them back). */
+  walkthrough(): Record<WalkthroughStep, boolean>;
 }
 
 // Set by the bundle's first line (esbuild banner) when it starts loading; absent under tsx.
@@ -84,9 +94,17 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     }),
   );
 
+  const walkthrough = new WalkthroughKeys((key, value) => vscode.commands.executeCommand('setContext', key, value));
   const planLens = new PlanLens(() => current.meter);
   const tree = new EvidenceTree(() => current.meter);
   context.subscriptions.push(planLens, tree, new RunDocuments(() => current.meter), new PlanFixes());
+  const planTests = new PlanTests({
+    meter: () => current.meter,
+    log,
+    refuseUntrusted: (what) => refuseUntrusted({ log }, what),
+    runCli: (args, cwd, onLine, signal) => runCliStreaming(context.extensionPath, args, cwd, onLine, signal, settings.cliPath),
+  });
+  context.subscriptions.push(planTests);
 
   const setUp = (): void => {
     notifier?.dispose();
@@ -96,6 +114,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     if (!folder) {
       current = { meter: undefined, statusBar: undefined };
       tree.refresh();
+      planTests.refresh();
       return;
     }
     const meter = new Meter(folder, log);
@@ -105,13 +124,29 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     meter.onDidChange((s) => webviews.post(s));
     meter.onDidChange(() => planLens.refresh());
     meter.onDidChange(() => tree.refresh());
+    meter.onDidChange(() => planTests.refresh());
+    // A goal frozen anywhere (a terminal's adopt, /goal, a plan approval) completes the steps to one.
+    meter.onDidChange((s) => {
+      if (s.tally?.goal.frozenBy) walkthrough.goalFrozen();
+    });
     current = { meter, statusBar };
     tree.refresh();
+    planTests.refresh();
+    // The keys from what the folder holds, after activation returns (it reads and parses the plan).
+    const cwd = meter.cwd;
+    setTimeout(() => {
+      if (current.meter?.cwd !== cwd) return;
+      try {
+        walkthrough.start(workspaceFacts(cwd));
+      } catch (e) {
+        log.warn(`walkthrough keys: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }, 0);
   };
   setUp();
   const diagnostics = new PlanDiagnostics(() => current.meter?.planPath() ?? null);
   context.subscriptions.push(diagnostics);
-  const commandContext = { extensionPath: context.extensionPath, log, meter: () => current.meter, webviews, diagnostics, settings: () => settings };
+  const commandContext = { extensionPath: context.extensionPath, log, meter: () => current.meter, webviews, diagnostics, settings: () => settings, walkthrough };
   context.subscriptions.push(
     { dispose: () => (current.statusBar?.dispose(), current.meter?.dispose(), (current = { meter: undefined, statusBar: undefined })) },
     vscode.workspace.onDidChangeWorkspaceFolders(() => {
@@ -162,6 +197,9 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     log: () => log.recent,
     tree: () => tree.snapshot(),
     activation: () => ({ ...activation }),
+    tests: () => planTests.snapshot(),
+    runTests: (ids, opts) => planTests.runItems(ids, opts),
+    walkthrough: () => walkthrough.snapshot(),
   };
 }
 
