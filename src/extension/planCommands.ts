@@ -23,11 +23,15 @@ One or two lines on what this goal is for.
 - **V1.** What you check yourself. Proof: human — you try it and say so
 `;
 
-/** PLAN.md in the folder, written from the template when it is not there; returns its path. */
+/**
+ * PLAN.md in the folder, written from the template when it is not there; returns its path. It opens
+ * beside the active editor: run from the walkthrough, the walkthrough stays open with its next step
+ * in view, and the plan (not a preview tab the next click would replace) takes the focus to be written.
+ */
 export async function newPlan(cwd: string): Promise<string> {
   const file = join(cwd, 'PLAN.md');
   if (!existsSync(file)) writeFileSync(file, PLAN_TEMPLATE);
-  await vscode.window.showTextDocument(vscode.Uri.file(file));
+  await vscode.window.showTextDocument(vscode.Uri.file(file), { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: false });
   return file;
 }
 

@@ -3,13 +3,14 @@
 // frozen from a terminal (the CLI, as `/goal` and the plan-approval hook do) within a second.
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProofmeterApi } from '../../../src/extension/extension';
 import { bar } from '../../../src/core/tally/format';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import * as vscode from 'vscode';
 import { installedWhere, installFiles } from '../../../src/extension/installChoice';
+import { WALKTHROUGH_KEYS } from '../../../src/extension/walkthroughSteps';
 import { manifest } from '../manifest';
 import { extension, folder, tabLabels, waitFor } from './helpers';
 
@@ -64,7 +65,7 @@ export function defineFreshTests(): void {
       assert.equal(sb.git.visible, false);
     });
 
-    it('the quiet item leads to the walkthrough, whose steps each complete on a command of the extension', async function () {
+    it('the quiet item leads to the walkthrough, whose steps each complete on a key the extension sets when the step succeeded', async function () {
       assert.equal(pm.statusBar()?.progress.command, 'proofmeter.start');
       const walkthroughs = manifest(extension().packageJSON).contributes.walkthroughs;
       const w = walkthroughs.find((x) => x.id === 'proofmeter.firstGoal');
@@ -74,13 +75,50 @@ export function defineFreshTests(): void {
         ['writePlan', 'checkPlan', 'installHooks', 'adoptPlan', 'setGoal'],
       );
       const all = await vscode.commands.getCommands(true);
+      const keys = new Set<string>(Object.values(WALKTHROUGH_KEYS));
       for (const s of w.steps) {
         assert.ok(s.completionEvents.length > 0, s.id);
-        for (const e of s.completionEvents) assert.ok(all.includes(e.replace(/^onCommand:/, '')), `${s.id}: ${e} names a registered command`);
+        for (const e of s.completionEvents) {
+          if (e.startsWith('onCommand:')) assert.ok(all.includes(e.slice('onCommand:'.length)), `${s.id}: ${e} names a registered command`);
+          else assert.ok(e.startsWith('onContext:') && keys.has(e.slice('onContext:'.length)), `${s.id}: ${e} names a key the extension sets`);
+        }
         assert.ok(s.media.markdown && existsSync(join(extension().extensionPath, s.media.markdown)), `${s.id}: its page ships`);
       }
       await vscode.commands.executeCommand('proofmeter.start');
       await waitFor(() => tabLabels().some((l) => /Walkthrough|Welcome|first goal/i.test(l)), `the walkthrough tab (tabs: ${tabLabels().join(', ')})`);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it('the walkthrough keys start from the folder: its PLAN.md passes, so writing and checking are done; nothing else is', async function () {
+      await waitFor(() => pm.walkthrough().checkPlan, 'the keys read at activation');
+      assert.deepEqual(pm.walkthrough(), { writePlan: true, checkPlan: true, installHooks: false, adoptPlan: false, setGoal: false });
+    });
+
+    it('Install Hooks that fails leaves its walkthrough key false; the same command succeeding turns it true', async function () {
+      const local = join(ws, '.claude', 'settings.local.json');
+      mkdirSync(join(ws, '.claude'), { recursive: true });
+      writeFileSync(local, '{ not json');
+      const failed = await vscode.commands.executeCommand<{ ok: boolean; code?: number; output?: string }>('proofmeter.installHooks', { where: 'local', sandbox: false, confirmed: true });
+      assert.equal(failed?.ok, false, failed?.output);
+      assert.match(failed?.output ?? '', /not valid JSON/);
+      assert.equal(pm.walkthrough().installHooks, false, 'a failed install completes nothing');
+      rmSync(local);
+      const ok = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.installHooks', { where: 'local', sandbox: false, confirmed: true });
+      assert.equal(ok?.ok, true, ok?.output);
+      assert.equal(pm.walkthrough().installHooks, true, 'the install completes its step');
+      const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks');
+      assert.equal(u?.ok, true, u?.output);
+      assert.equal(pm.walkthrough().installHooks, true, 'a step once done stays done');
+      rmSync(join(ws, '.claude'), { recursive: true, force: true });
+    });
+
+    it('Adopt Plan refused by adopt leaves its key false', async function () {
+      const bad = join(ws, 'BAD-ADOPT.md');
+      writeFileSync(bad, '# Bad\n\n## Steps\n\n- **S1.** Build it. Proof: run the tests\n');
+      const r = await vscode.commands.executeCommand<{ code: number } | undefined>('proofmeter.adoptPlan', vscode.Uri.file(bad));
+      assert.notEqual(r?.code, 0, JSON.stringify(r));
+      assert.equal(pm.walkthrough().adoptPlan, false);
+      rmSync(bad);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
@@ -160,6 +198,9 @@ export function defineFreshTests(): void {
       console.log(`host: goal adopted from a terminal -> status bar ${want} in ${ms.toFixed(0)} ms after goal.json was written`);
       assert.ok(ms < STATUS_BAR_BUDGET_MS, `${ms.toFixed(0)} ms`);
       assert.equal(pm.statusBar()?.progress.command, 'proofmeter.openDashboard');
+      // The goal frozen outside VS Code completes the walkthrough's steps to a goal, too.
+      await waitFor(() => pm.walkthrough().adoptPlan, 'the adopt step after the terminal adopt');
+      assert.equal(pm.walkthrough().setGoal, true);
     });
 
     it('later re-adoptions from the terminal reach it within 1 s too (three in a row)', async function () {
