@@ -8,12 +8,14 @@ import { RUNNER_REL } from '../core/install/entries';
 import { METER_STATE_DIR } from '../core/meterStateDir';
 import { GUARD_SCRIPT_REL } from '../core/install/guardScript';
 import { RECEIPT_SCRIPT_REL } from '../core/install/receiptScript';
+import { HOOK_SCRIPT_REL } from '../core/install/hookScript';
+import { LOCAL_EXCLUDES } from '../workspace/gitExclude';
 
 export type InstallWhere = 'project' | 'local';
 
 export const WHERE_CHOICES: ReadonlyArray<{ where: InstallWhere; label: string; detail: string }> = [
-  { where: 'project', label: 'Project (shared; commit it)', detail: '.claude/settings.json: everyone who opens this folder in Claude Code gets the gates' },
-  { where: 'local', label: 'Only me (settings.local.json)', detail: '.claude/settings.local.json: kept out of git, only on this machine' },
+  { where: 'project', label: 'Project (shared; commit it)', detail: '.claude/settings.json: everyone who opens this folder in Claude Code gets the gates; the entries find node on each machine' },
+  { where: 'local', label: 'Only me (settings.local.json)', detail: '.claude/settings.local.json: only on this machine, kept out of git through .git/info/exclude' },
 ];
 
 export function settingsFile(where: InstallWhere): string {
@@ -38,7 +40,9 @@ export function installFiles(cwd: string, where: InstallWhere, sandbox: boolean)
     `${RUNNER_REL} (the hook runner, ${state(RUNNER_REL)})`,
     `${GUARD_SCRIPT_REL} (${state(GUARD_SCRIPT_REL)})`,
     `${RECEIPT_SCRIPT_REL} (${state(RECEIPT_SCRIPT_REL)})`,
-    `${METER_STATE_DIR}/.gitignore (keeps the meter’s runtime records out of git, when missing)`,
+    `${HOOK_SCRIPT_REL} (finds node on the machine a hook runs on, ${state(HOOK_SCRIPT_REL)})`,
+    `${METER_STATE_DIR}/.gitignore (what a team commits: the runner, its scripts, the goal and plan; this machine's records stay out)`,
+    ...(where === 'local' ? [`.git/info/exclude (adds ${LOCAL_EXCLUDES.join(' and ')}: nothing of this install is offered to git)`] : []),
   ];
 }
 
@@ -46,7 +50,8 @@ export function installFiles(cwd: string, where: InstallWhere, sandbox: boolean)
 export function installedWhere(cwd: string): InstallWhere[] {
   const has = (where: InstallWhere): boolean => {
     try {
-      return readFileSync(join(cwd, settingsFile(where)), 'utf8').includes(RUNNER_REL);
+      const text = readFileSync(join(cwd, settingsFile(where)), 'utf8');
+      return text.includes(RUNNER_REL) || text.includes(HOOK_SCRIPT_REL);
     } catch {
       return false;
     }
