@@ -1,6 +1,6 @@
 // What a plan item's CodeLens says, the way the Testing view marks a test: "✓ proved · exit 0 ·
-// 10:42", "✗ failed on re-run", "○ ran in a subagent: did not count". Kept free of the vscode module.
-import { notCountedText, ranNotCounted } from '../core/tally/notCounted';
+// 10:42", "✗ failed on re-run", "○ ran in a subagent (passed there): did not count". Kept free of the vscode module.
+import { notCountedRunText, ranNotCounted } from '../core/tally/notCounted';
 import type { ItemJson, Tally } from '../core/tally/tally';
 
 function clock(iso: string | null): string {
@@ -35,7 +35,7 @@ export function lensFor(item: ItemJson, t: Pick<Tally, 'ledger'> & { verifier?: 
       return { title: item.owner === 'later' ? '○ waits for a later event' : '○ waits for you', run: null };
     case 'unrun': {
       const nc = ranNotCounted(item, t.ledger);
-      if (nc) return { title: `○ ${notCountedText(nc.reason)}: did not count`, run: { file: nc.run.file, line: nc.run.line } };
+      if (nc) return { title: `○ ${notCountedRunText(nc.reason, nc.run.outcome)}`, run: { file: nc.run.file, line: nc.run.line } };
       return { title: '○ not run yet', run: null };
     }
   }

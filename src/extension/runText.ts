@@ -2,7 +2,7 @@
 // and the output the transcript holds for it (an excerpt), with the raw line's place. Kept free of
 // the vscode module for the unit tests.
 import { readFileSync } from 'node:fs';
-import { ledgerReasonText } from '../core/tally/notCounted';
+import { ledgerReasonText, neverCounts, notCountedRunText } from '../core/tally/notCounted';
 import type { Tally } from '../core/tally/tally';
 
 const EXCERPT_CHARS = 2000;
@@ -41,8 +41,9 @@ export function runText(t: Pick<Tally, 'ledger'>, file: string, line: number): s
     out.push(`Folder:    ${r.cwd ?? '(not recorded)'}`);
     out.push(`Time:      ${r.time ?? '(not recorded)'}`);
     out.push(`Ran in:    ${entry.source === 'main' ? 'the main session' : 'a subagent'}`);
-    out.push(`Exit:      ${r.exit ?? (r.outcome === 'running' ? 'still running' : r.outcome === 'pending' ? 'waiting for its completion notice' : 'none recorded')}`);
-    out.push(`Counted:   ${entry.reason === 'counted' ? 'yes, it decides its item' : `no: ${ledgerReasonText(entry.reason)}`}`);
+    out.push(`Exit:      ${r.exit ?? (r.outcome === 'running' ? 'still running' : r.outcome === 'pending' ? 'waiting for its completion notice' : entry.source === 'subagent' ? `none recorded (${r.outcome} in the subagent)` : 'none recorded')}`);
+    const counted = entry.reason === 'counted' ? 'yes, it decides its item' : neverCounts(entry.reason) ? `no: ${notCountedRunText(entry.reason, r.outcome)} (${ledgerReasonText(entry.reason)})` : `no: ${ledgerReasonText(entry.reason)}`;
+    out.push(`Counted:   ${counted}`);
     const output = outputAt(file, r.endLine ?? r.line);
     out.push('', 'Output (as the transcript holds it):', '');
     if (output === null) out.push('(none on the result line)');

@@ -48,7 +48,7 @@ const GROUPS: Record<GroupKey, { label: string; icon: TreeIcon }> = {
   proved: { label: 'Proved', icon: { id: 'pass', color: 'testing.iconPassed' } },
   failed: { label: 'Failed', icon: { id: 'error', color: 'testing.iconFailed' } },
   pending: { label: 'Pending', icon: { id: 'watch', color: 'testing.iconQueued' } },
-  'not-counted': { label: 'Ran, did not count', icon: { id: 'circle-slash', color: 'problemsWarningIcon.foreground' } },
+  'not-counted': { label: 'Ran, did not count', icon: { id: 'circle-slash', color: 'problemsInfoIcon.foreground' } },
   unrun: { label: 'Not run', icon: { id: 'circle-large-outline', color: null } },
   yours: { label: 'Yours', icon: { id: 'person', color: null } },
 };

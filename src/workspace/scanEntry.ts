@@ -11,8 +11,9 @@ import { transcriptSourceSchema, wordsSourceSchema, type Position } from '../cor
  * 3: the whole entry is checked on load; runs kept only for the goal's proofs, stamped with them.
  * 4: what ties events to their receipts: a run's endCwd, words' promptId, toolUseId and digest.
  * 5: each event names its line (byteOffset, byteLength) for scanVerify.ts; a run's cwd; forgedCache.
+ * 6: a subagent's run with is_error false and no toolUseResult ended passed there (runEnd.ts).
  */
-export const SCAN_ENTRY_VERSION = 5;
+export const SCAN_ENTRY_VERSION = 6;
 
 const count = z.number().int().nonnegative();
 // Every position names the entry's own file, so `file` is left out on save and put back on load.

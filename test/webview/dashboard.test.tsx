@@ -158,7 +158,11 @@ describe('dashboard', () => {
       assert.equal(row.querySelector('.pm-badge')!.getAttribute('data-shown'), 'ran-not-counted');
       assert.doesNotMatch(text(row), /not run/);
       assert.match(text(row), /ran, did not count ran in a subagent; only the main session’s own runs count/);
-      assert.match(text(row), /ran echo from-subagent in a subagent, did not count/);
+      assert.match(text(row), /echo from-subagent ran in a subagent \(passed there\): did not count/);
+      // A run that decides nothing is neutral: its end is not shown as the item's (no red "failed").
+      assert.ok(row.querySelector('.pm-outcome-not-counted'), 'the run is marked not counted');
+      assert.equal(row.querySelector('.pm-outcome-failed, .pm-outcome-passed'), null);
+      assert.ok(row.querySelector('.pm-badge.pm-tone-neutral[data-shown="ran-not-counted"]'), 'the badge is neutral');
       const sub = tally.ledger.find((l) => l.reason === 'subagent')!;
       fireEvent.click(within(row).getByRole('button', { name: new RegExp(`line ${sub.run.line}`) }));
       assert.deepEqual(m.sent(), [{ type: 'openTranscript', file: sub.run.file, line: sub.run.line }]);

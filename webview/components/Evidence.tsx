@@ -1,22 +1,28 @@
 // What decides one item: its deciding run (time, exit, transcript line), the person's words that
 // closed it, or the handover that passed it to the person.
+import { neverCounts, notCountedRunText } from '../../src/core/tally/notCounted';
 import type { ItemView, TallyView } from '../../src/protocol';
-import { runEndText } from '../labels';
+import { reasonText, runEndText } from '../labels';
 import { TranscriptLink } from './Links';
 import { Time } from './Time';
 
 type Run = NonNullable<ItemView['run']>;
 type LedgerEntry = TallyView['ledger'][number];
 
-export function RunSummary({ run }: { run: Run }) {
+/** A run's time, end and transcript line; `notCounted`: a run that decides nothing, said beside it, so its end is not shown as the item's. */
+export function RunSummary({ run, notCounted = false }: { run: Run; notCounted?: boolean }) {
   const decidedLater = run.endLine !== null && run.endLine !== run.line;
   return (
-    <span class={`pm-run pm-outcome-${run.outcome}`}>
+    <span class={`pm-run pm-outcome-${notCounted ? 'not-counted' : run.outcome}`}>
       <Time iso={run.time} />
-      <span class="pm-sep" aria-hidden="true">
-        ·
-      </span>
-      <span class="pm-exit">{runEndText(run)}</span>
+      {notCounted ? null : (
+        <>
+          <span class="pm-sep" aria-hidden="true">
+            ·
+          </span>
+          <span class="pm-exit">{runEndText(run)}</span>
+        </>
+      )}
       <span class="pm-sep" aria-hidden="true">
         ·
       </span>
@@ -42,11 +48,11 @@ export function ItemEvidence({ item, notCounted = null }: { item: ItemView; notC
   if (item.run) parts.push(<RunSummary key="run" run={item.run} />);
   else if (notCounted) {
     parts.push(
-      <span key="not-counted" class="pm-not-counted">
-        ran <code class="pm-proof">{notCounted.run.command}</code>
-        {notCounted.source === 'subagent' ? ' in a subagent' : ''}, did not count
+      <span key="not-counted" class="pm-not-counted" data-reason={notCounted.reason}>
+        <code class="pm-proof">{notCounted.run.command}</code>{' '}
+        {neverCounts(notCounted.reason) ? notCountedRunText(notCounted.reason, notCounted.run.outcome) : `did not count: ${reasonText(notCounted.reason)}`}
       </span>,
-      <RunSummary key="run" run={notCounted.run} />,
+      <RunSummary key="run" run={notCounted.run} notCounted />,
     );
   }
   if (item.handover) {

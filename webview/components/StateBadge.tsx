@@ -7,7 +7,8 @@ import { stateLabel, stateTone, type Tone } from '../labels';
 const MARK: Record<Tone, string> = { passed: '✓', failed: '✗', pending: '◷', neutral: '○' };
 
 export function StateBadge({ state, notCounted = false }: { state: ItemView['state']; notCounted?: boolean }) {
-  const tone = notCounted ? 'pending' : stateTone(state);
+  // A run that could not count decides nothing: neutral, never the colour of a failure or a wait.
+  const tone = notCounted ? 'neutral' : stateTone(state);
   return (
     <span class={`pm-badge pm-tone-${tone}`} data-state={state} data-shown={notCounted ? 'ran-not-counted' : state}>
       <span class="pm-badge-mark" aria-hidden="true">

@@ -50,6 +50,21 @@ export function neverCounts(reason: LedgerReason): reason is NeverCountReason {
   return REASONS[reason].neverCounts;
 }
 
+/** How a run ended, as the tally's run records say it. */
+type RunOutcome = 'passed' | 'failed' | 'pending' | 'running';
+
+const THERE: Record<RunOutcome, string> = { passed: 'passed there', failed: 'failed there', pending: 'still waiting there', running: 'still running there' };
+
+/**
+ * A run that can never count, in one line, the same in every view: "ran in a subagent (passed
+ * there): did not count". A subagent's run ended in the subagent, so how it ended there is said,
+ * never as the item's failure: its result carries no exit code, and it decides nothing either way.
+ */
+export function notCountedRunText(reason: NeverCountReason, outcome: RunOutcome): string {
+  const there = reason === 'subagent' || reason === 'sidechain' ? ` (${THERE[outcome]})` : '';
+  return `${REASONS[reason].short}${there}: did not count`;
+}
+
 /** The label an item gets in place of "not run" when such a run exists. */
 export const RAN_NOT_COUNTED = 'ran, did not count';
 

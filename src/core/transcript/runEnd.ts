@@ -46,6 +46,16 @@ export function decideRunEnd(facts: BashResultFacts): DecidedEnd {
   return { end: { kind: 'passed' } };
 }
 
+/**
+ * How a subagent's Bash call ended. Claude Code writes a subagent's tool_result without the
+ * toolUseResult a main session's carries, so is_error is all there is: false is a pass there. Such
+ * a run never counts (only the main session's own runs do), so this only says how it went.
+ */
+export function decideSubagentRunEnd(facts: BashResultFacts): DecidedEnd {
+  if (facts.isError === false && facts.toolUseResult === undefined) return { end: { kind: 'passed' } };
+  return decideRunEnd(facts);
+}
+
 function textOf(facts: BashResultFacts): string {
   if (typeof facts.toolUseResult === 'string') return facts.toolUseResult;
   if (typeof facts.content === 'string') return facts.content;

@@ -4,7 +4,7 @@ import type { BashRun, PersonWords, Position, TaskNotice, TranscriptEvents, Tran
 import { wordsDigest } from '../evidence/receipt';
 import { comparePositions } from '../evidence/evidence';
 import { splitLines } from './lineSplitter';
-import { decideRunEnd } from './runEnd';
+import { decideRunEnd, decideSubagentRunEnd } from './runEnd';
 import { parseNotice } from './notice';
 import { affirmedIds } from '../evidence/affirmedIds';
 import { keepsCommand, type ScanKeep } from './keep';
@@ -273,7 +273,8 @@ function onToolResult(
     if (r.cwd) movedFolder(state, r.cwd);
     const run = findLast(state.events.runs, (r) => r.toolUseId === toolUseId);
     if (!run) return;
-    const decided = decideRunEnd({ isError, toolUseResult: r.toolUseResult, content });
+    const facts = { isError, toolUseResult: r.toolUseResult, content };
+    const decided = state.source === 'subagent' ? decideSubagentRunEnd(facts) : decideRunEnd(facts);
     run.end = decided.end;
     run.endAt = at;
     if (r.cwd) run.endCwd = r.cwd;

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { ledgerReasonSchema, type LedgerReason } from '../../../src/core/evidence/evidenceSchema';
-import { ledgerReasonText, neverCounts, notCountedText, ranNotCounted } from '../../../src/core/tally/notCounted';
+import { ledgerReasonText, neverCounts, notCountedRunText, notCountedText, ranNotCounted } from '../../../src/core/tally/notCounted';
 
 // [what the row shows, the reason, whether its run can never count, the short wording (never-count reasons only)]
 const rows: Array<[string, LedgerReason, boolean, string | null]> = [
@@ -48,4 +48,18 @@ describe('the run that did not count for an item', () => {
   it('is none once something decides the item', () => {
     assert.equal(ranNotCounted({ id: 'A', state: 'failed' }, [run(['A'], 'subagent')]), null);
   });
+});
+
+describe('a run that can never count, in one line', () => {
+  const rows: Array<[string, Parameters<typeof notCountedRunText>, string]> = [
+    ['a subagent’s run that passed there says so, and that it did not count', ['subagent', 'passed'], 'ran in a subagent (passed there): did not count'],
+    ['a subagent’s run that failed there says so', ['subagent', 'failed'], 'ran in a subagent (failed there): did not count'],
+    ['a subagent’s run still going says so', ['subagent', 'running'], 'ran in a subagent (still running there): did not count'],
+    ['a side-chain run says how it went there too', ['sidechain', 'passed'], 'ran in a side chain (passed there): did not count'],
+    ['a run of a different command does not say how it went', ['different command', 'failed'], 'ran as a different command: did not count'],
+    ['a run before the goal does not say how it went', ['before the goal', 'passed'], 'ran before the goal was frozen: did not count'],
+  ];
+  for (const [name, args, want] of rows) {
+    it(name, () => assert.equal(notCountedRunText(...args), want));
+  }
 });

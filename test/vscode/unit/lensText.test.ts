@@ -21,9 +21,9 @@ describe('plan item lenses', function () {
     assert.equal(rerun.title, '✗ failed on re-run');
   });
 
-  it('a proof run in a subagent: ○ ran in a subagent: did not count, and the click opens that run', function () {
+  it('a proof run in a subagent that passed there: ○ ran in a subagent (passed there): did not count, and the click opens that run', function () {
     const l = lens('S6');
-    assert.equal(l.title, '○ ran in a subagent: did not count');
+    assert.equal(l.title, '○ ran in a subagent (passed there): did not count');
     const sub = t.ledger.find((e) => e.reason === 'subagent')!;
     assert.deepEqual(l.run, { file: sub.run.file, line: sub.run.line });
   });

@@ -17,7 +17,7 @@ describe('the run document', function () {
 
   it('a run that did not count says why', function () {
     const e = t.ledger.find((x) => x.reason === 'subagent')!;
-    assert.match(runText(t, e.run.file, e.run.line), /^Counted: {3}no: ran in a subagent; only the main session’s own runs count$/m);
+    assert.match(runText(t, e.run.file, e.run.line), /^Counted: {3}no: ran in a subagent \(passed there\): did not count \(ran in a subagent; only the main session’s own runs count\)$/m);
   });
 
   it('a line that is no run says so; a line that is no result has no output', function () {

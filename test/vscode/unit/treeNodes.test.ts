@@ -36,7 +36,8 @@ describe('evidence tree nodes', function () {
     assert.equal(node('S3').icon.id, 'error');
     const s6 = node('S6');
     assert.equal(s6.group, 'not-counted');
-    assert.match(s6.description, /^ran in a subagent: did not count/);
+    assert.match(s6.description, /^ran in a subagent \(passed there\): did not count/);
+    assert.equal(group('not-counted')!.icon.color, 'problemsInfoIcon.foreground', 'neutral, not a warning');
     assert.match(s6.tooltip, /ran, did not count: ran in a subagent/);
     const sub = t.ledger.find((e) => e.reason === 'subagent')!;
     assert.deepEqual(s6.run, { file: sub.run.file, line: sub.run.line });
