@@ -144,7 +144,7 @@ export function defineHostTests(): void {
       assert.match(doc.getText(), /^Raw record: /m);
       assert.equal(await vscode.commands.executeCommand('proofmeter.openRun', '/etc/passwd', 1), false, 'only this workspace’s transcripts');
       assert.equal(at('S3').title, '○ ran as a different command: did not count');
-      assert.equal(at('V2').title, '○ ran in a subagent: did not count');
+      assert.equal(at('V2').title, '○ ran in a subagent (passed there): did not count');
       assert.equal(at('S6').title, '○ not run yet');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
