@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import type { ViewName, ViewState } from '../protocol';
 import { goalPath } from '../workspace/goalState';
+import { METER_STATE_DIR } from '../core/meterStateDir';
+import { HookHealthLive } from './hookHealthLive';
 import { loadGates, registerCommands, refuseUntrusted } from './commands';
 import { Log } from './log';
 import { Meter, type RefreshStats } from './meter';
@@ -84,8 +86,10 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   };
   let settings = config();
   let notifier: FailureNotifier | undefined;
+  let healthLive: HookHealthLive | undefined;
   context.subscriptions.push(
     { dispose: () => notifier?.dispose() },
+    { dispose: () => healthLive?.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration('proofmeter')) return;
       settings = config();
@@ -108,6 +112,8 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
 
   const setUp = (): void => {
     notifier?.dispose();
+    healthLive?.dispose();
+    healthLive = undefined;
     current.statusBar?.dispose();
     current.meter?.dispose();
     const folder = pickFolder();
@@ -120,6 +126,8 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     const meter = new Meter(folder, log);
     const statusBar = new StatusBar(meter, () => settings.showGitItem);
     notifier = new FailureNotifier(meter.onDidChange, () => settings.notifyOnFailure);
+    // The hooks append to health.jsonl as they fire: the open dashboard's "last fired" follows.
+    healthLive = new HookHealthLive(meter.cwd, METER_STATE_DIR.split('/'), () => gatesLive());
     // (disposed with the meter's emitter)
     meter.onDidChange((s) => webviews.post(s));
     meter.onDidChange(() => planLens.refresh());
@@ -161,6 +169,12 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   context.subscriptions.push(...registerProxy(context, (line) => log.info(line)).disposables);
   // Hook health for the dashboard: `proofmeter doctor --json` when a page opens (at most every 10 s).
   let gatesAt = 0;
+  const gatesLive = (): void => {
+    const m = current.meter;
+    if (!m || !webviews.dashboardOpen || !vscode.workspace.isTrusted) return;
+    gatesAt = Date.now();
+    void loadGates(commandContext, m).catch((e: unknown) => log.warn(`doctor: ${e instanceof Error ? e.message : String(e)}`));
+  };
   context.subscriptions.push(
     webviews.onDidBecomeReady(() => {
       const m = current.meter;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
  * The state folder's records the tally reads are its top-level JSON files (goal, seal, verify, ...);
  * the hooks' health lines, the scan cache and temporary files change often and change nothing shown.
  */
-function matters(name: string): boolean {
+function tallyRecord(name: string): boolean {
   return name.endsWith('.json');
 }
 
@@ -26,12 +26,14 @@ export class StateWatch {
 
   /**
    * root: the workspace folder; segments: the state folder below it (['.claude', 'proofmeter']).
-   * onChange gets a short reason each time a watched file (or the state folder) may have changed.
+   * onChange gets a short reason each time a watched file (or the state folder) may have changed;
+   * `matters` picks the state folder's files that are watched (by default the tally's records).
    */
   constructor(
     private readonly root: string,
     private readonly segments: readonly string[],
     private readonly onChange: (why: string) => void,
+    private readonly matters: (name: string) => boolean = tallyRecord,
   ) {
     this.arm();
     this.started = true;
@@ -88,7 +90,7 @@ export class StateWatch {
       this.arm();
       return;
     }
-    if (name === null || matters(name)) this.onChange(name ? `${name} changed` : 'state folder changed');
+    if (name === null || this.matters(name)) this.onChange(name ? `${name} changed` : 'state folder changed');
   }
 
   private rearmSoon(): void {
