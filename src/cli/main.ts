@@ -18,7 +18,7 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   hook: { summary: 'hook GATE                           the Claude Code hook runner (reads the hook JSON on stdin)', load: () => import('./commands/hook') },
   install: { summary: 'install [--local] [--dir D]         install the hooks and status line into .claude/settings.json', load: () => import('./commands/install') },
   uninstall: { summary: 'uninstall [--local] [--dir D]       remove exactly what install added', load: () => import('./commands/uninstall') },
-  doctor: { summary: 'doctor [--dir D] [--json] [--reseal|--restore]   is each gate armed, is the seal intact; accept or undo a change', load: () => import('./commands/doctor') },
+  doctor: { summary: 'doctor [--dir D] [--json] [--reseal [--preview]|--restore]   is each gate armed, is the seal intact; accept or undo a change', load: () => import('./commands/doctor') },
   run: { summary: 'run [--proxy [flags]] -- claude [ARGS]   start Claude Code locked to the sandbox (--settings the project cannot override)', load: () => import('./commands/run') },
   proxy: { summary: 'proxy serve|run -- CMD|status|replay S   the local compaction proxy for long sessions (see proxy --help)', load: () => import('./commands/proxy') },
 };

@@ -4,6 +4,7 @@
 // Warnings come first, and the verdict names the one thing to do next.
 import { z } from 'zod';
 import { RUNNER_REL } from '../core/install/entries';
+import { SEALED_ELSEWHERE } from '../core/sealRecord/findings';
 
 const reportSchema = z
   .object({
@@ -35,8 +36,8 @@ export interface DoctorVerdict {
   /** Warnings first, then the count: one line for the notification. */
   message: string;
   warnings: string[];
-  /** The one thing to do: install the hooks, read the report, or nothing. */
-  action: 'install' | 'report' | null;
+  /** The one thing to do: install the hooks, reseal a goal sealed on another machine, read the report, or nothing. */
+  action: 'install' | 'reseal' | 'report' | null;
 }
 
 export function gateCount(gates: ReadonlyArray<{ armed: boolean; statusLine?: boolean }>): { armed: number; total: number } {
@@ -50,6 +51,8 @@ export function doctorVerdict(r: DoctorReport): DoctorVerdict {
   const armed = hooks.length - unarmed.length;
   const warnings: string[] = [];
   if (r.seal?.state === 'tampered') warnings.push('The seal is broken: something the gates depend on changed outside the meter (see the report).');
+  const elsewhere = r.seal?.state === 'sealed-elsewhere';
+  if (elsewhere) warnings.push(`The goal was ${SEALED_ELSEWHERE} (it came with the checkout; not tampering).`);
   if (r.runner && !r.runner.present) warnings.push(`The hook runner ${RUNNER_REL} is ${r.runner.detail}.`);
   for (const reason of r.reasons ?? []) if (reason.seen) warnings.push(reason.text);
   const ok = unarmed.length === 0 && r.seal?.state !== 'tampered';
@@ -59,6 +62,9 @@ export function doctorVerdict(r: DoctorReport): DoctorVerdict {
   if (unarmed.length) {
     action = 'install';
     todo = unarmed.length === hooks.length ? ' To do: install the hooks.' : ` To do: install the hooks again (${unarmed[0]!.label.replace(/ \[.*$/, '')} is not armed).`;
+  } else if (elsewhere) {
+    action = 'reseal';
+    todo = ' To do: reseal for this machine (proofmeter doctor --reseal).';
   } else if (warnings.length) {
     action = 'report';
     todo = ' To do: read the report.';

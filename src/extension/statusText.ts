@@ -3,6 +3,7 @@ import { rerunEnd } from '../core/evidence/rerun';
 import { blockingFindings } from '../core/findings/finding';
 import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/format';
 import { METER_STATE_DIR } from '../core/meterStateDir';
+import { SEALED_ELSEWHERE } from '../core/sealRecord/findings';
 import { uncommitted, type GitFacts } from '../core/tally/gitFacts';
 import { headlineSentence } from '../core/tally/headlineParts';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
@@ -48,7 +49,9 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   const tampered = blockingFindings(t.integrity ?? [], accepted);
   const severity: Severity = opts.fault || tampered.length ? 'error' : failed.length || t.findings.length ? 'warning' : 'ok';
   const icon = opts.fault ? '$(error)' : t.verdict === 'done' ? '$(pass-filled)' : failed.length ? '$(warning)' : '$(checklist)';
-  const text = tampered.length ? `$(error) Proofmeter: ${tampered[0]!.kind}` : `${icon} ${bar(done, total)} ${done}/${total}`;
+  // A goal sealed on another machine: no count either (nothing counts until a reseal here), in the warning colour.
+  const elsewhere = (t.integrity ?? []).find((f) => f.kind === 'sealed-elsewhere');
+  const text = tampered.length ? `$(error) Proofmeter: ${tampered[0]!.kind}` : elsewhere ? `$(warning) Proofmeter: ${SEALED_ELSEWHERE}` : `${icon} ${bar(done, total)} ${done}/${total}`;
 
   const lines: string[] = [];
   lines.push(`**Proofmeter** · ${md(t.goal.title ?? 'untitled plan')}${t.goal.planPath ? ` · ${md(t.goal.planPath)}` : ''}`);
@@ -56,6 +59,7 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   lines.push(`${md(headlineSentence(t))} · ${t.verdict === 'done' ? '**all done**' : `not done, ${t.open} open`}`);
   if (opts.fault) lines.push('', `$(error) ${md(opts.fault)}`);
   for (const f of tampered.slice(0, MAX_LISTED)) lines.push('', `$(error) **${md(f.kind)}** ${md(f.message)} · ${md(f.action)}`);
+  if (elsewhere) lines.push('', `$(warning) **${md(SEALED_ELSEWHERE)}** ${md(elsewhere.message)} · ${md(elsewhere.action)}`);
   if (!opts.trusted) lines.push('', '$(shield) Restricted Mode: read only, git not read; trust the folder to see commit and push.');
   lines.push(...protectionTooltipLines(t.protection));
   lines.push('');
@@ -94,7 +98,8 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
     (current ? `, ${current.name} ${current.state}` : ', all done') +
     (failed.length ? `, ${failed.length} failed` : '') +
     (opts.fault ? `, fault: ${opts.fault}` : '') +
-    (tampered.length ? `, integrity finding: ${tampered[0]!.kind}` : '');
+    (tampered.length ? `, integrity finding: ${tampered[0]!.kind}` : '') +
+    (elsewhere ? `, ${SEALED_ELSEWHERE}` : '');
   return { text, tooltip: lines.join('\n'), ariaLabel, severity };
 }
 

@@ -5,6 +5,7 @@
 // reason says how close that is.
 import { performance } from 'node:perf_hooks';
 import type { Tally } from '../core/tally/tally';
+import { isSealedElsewhere, SEALED_ELSEWHERE } from '../core/sealRecord/findings';
 import type { GoalState } from '../workspace/goalState';
 import { tallyWorkspace } from '../workspace/workspaceTally';
 import { HookFault } from '../workspace/health';
@@ -21,9 +22,14 @@ export type StopDecision = { kind: 'allow' } | { kind: 'block'; reason: string }
 
 export function decideStop(t: Tally, blocks: number, cap: number): StopDecision {
   if (t.verdict === 'done') return { kind: 'allow' };
+  // No run of the agent's clears it: only the person's reseal here does, so the agent is told to say so.
+  const elsewhere = isSealedElsewhere(t.integrity)
+    ? [`Proofmeter: this goal came with the checkout and was ${SEALED_ELSEWHERE}. Nothing counts here until the person runs \`proofmeter doctor --reseal\` in their own terminal; tell the person, and do not edit the meter's files.`]
+    : [];
   return {
     kind: 'block',
     reason: [
+      ...elsewhere,
       `Proofmeter: Claude's part of the goal is not done (${doneOf(t)}). Open:`,
       ...openLines(t),
       // Handed over: only the person's own words close it; no run of Claude's and no other session's prompt does.

@@ -16,18 +16,28 @@ import type { PromptReceipt, Receipt } from '../core/evidence/receipt';
 import { readReceipts } from './receiptStore';
 import { outsideSealDir, realWorkspace } from './sealRecord/paths';
 
-const FILE = join(STATE_DIR, 'acceptances.json');
+export const ACCEPTANCES_REL = join(STATE_DIR, 'acceptances.json');
+const FILE = ACCEPTANCES_REL;
 const fileSchema = z.object({ version: z.literal(1), accepted: z.array(z.unknown()) });
 
-/** Every well-formed acceptance; one of the wrong shape is skipped, never the whole file. */
-export function readAcceptances(workspace: string): Acceptance[] {
+/** The entries of an acceptances.json text; one of the wrong shape is skipped, never the whole file. */
+export function parseAcceptances(text: string): Acceptance[] {
   try {
-    const r = fileSchema.safeParse(JSON.parse(readFileSync(join(workspace, FILE), 'utf8')));
+    const r = fileSchema.safeParse(JSON.parse(text));
     if (!r.success) return [];
     return r.data.accepted.flatMap((a) => {
       const one = acceptanceSchema.safeParse(a);
       return one.success ? [one.data] : [];
     });
+  } catch {
+    return [];
+  }
+}
+
+/** Every well-formed acceptance in the workspace's file. */
+export function readAcceptances(workspace: string): Acceptance[] {
+  try {
+    return parseAcceptances(readFileSync(join(workspace, FILE), 'utf8'));
   } catch {
     return [];
   }
@@ -79,9 +89,9 @@ export function appendDashboardReceipt(workspace: string, env: NodeJS.ProcessEnv
 }
 
 /** The acceptances that count, each held to its witness, and a finding for each that is not. */
-export function witnessedAcceptances(workspace: string, env: NodeJS.ProcessEnv, countSdkPrompts: boolean): WitnessedAcceptances {
+export function witnessedAcceptances(workspace: string, env: NodeJS.ProcessEnv, countSdkPrompts: boolean, carried: ReadonlySet<string> = new Set()): WitnessedAcceptances {
   const list = readAcceptances(workspace);
-  if (!list.length) return { accepted: [], findings: [] };
+  if (!list.length) return { accepted: [], findings: [], carried: 0 };
   const prompts = new Map<string, PromptReceipt[]>();
   return witnessAcceptances(list, {
     promptReceipts: (session) => {
@@ -91,5 +101,6 @@ export function witnessedAcceptances(workspace: string, env: NodeJS.ProcessEnv, 
     },
     dashboard: readDashboardReceipts(workspace, env),
     countSdkPrompts,
+    carried,
   });
 }

@@ -134,3 +134,21 @@ export function indexedFiles(root: string, paths: readonly string[], env: NodeJS
   const r = git(root, ['--literal-pathspecs', 'ls-files', '-z', '--', ...paths], env);
   return r.ok ? r.out.split('\0').filter(Boolean) : null;
 }
+
+/**
+ * Whether the file at `rel` (relative to `cwd`) is git's own as checked out: HEAD holds it, and
+ * its bytes as git would store them (`git hash-object`, through the same filters) are HEAD's blob.
+ * false for a file HEAD lacks or that differs, and when git gives no answer.
+ */
+export function sameAsHead(cwd: string, rel: string, env: NodeJS.ProcessEnv): boolean {
+  const head = git(cwd, ['rev-parse', '--verify', '-q', `HEAD:./${rel}`], env);
+  if (!head.ok) return false;
+  const now = git(cwd, ['hash-object', '--', rel], env);
+  return now.ok && /^[0-9a-f]{40,64}$/.test(head.out.trim()) && head.out.trim() === now.out.trim();
+}
+
+/** The text of `rel` (relative to `cwd`) in HEAD; null when HEAD lacks it or git gives no answer. */
+export function textAtHead(cwd: string, rel: string, env: NodeJS.ProcessEnv): string | null {
+  const r = git(cwd, ['show', `HEAD:./${rel}`], env);
+  return r.ok ? r.out : null;
+}

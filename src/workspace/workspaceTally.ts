@@ -23,6 +23,8 @@ import { listSessions, projectTranscriptDir, sessionTranscriptOf, subagentFiles 
 import { checkSeal } from './sealRecord/check';
 import { goalToCount } from './sealRecord/goal';
 import { contentFindings } from './sealRecord/content';
+import { carriedKeysAtHead } from './sealRecord/elsewhere';
+import { isSealedElsewhere, sealedElsewhereMessage } from '../core/sealRecord/findings';
 
 /** A plan file's text; a file that cannot be read is a one-line UserError. */
 export function readPlanText(path: string): string {
@@ -163,7 +165,11 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
   // A pass, notice or words count only with the receipt Claude Code's hook wrote (witness.ts).
   const witnessed = witnessedInputs(src.cwd, own.kept);
   // An acceptance counts only with its witness; a forged entry is a finding (acceptanceWitness.ts).
-  const acceptances = witnessedAcceptances(src.cwd, env, goal.countSdkPrompts);
+  // Entries that came with a checkout sealed elsewhere do not count here, and are no forgery (elsewhere.ts).
+  const elsewhere = isSealedElsewhere(seal.findings);
+  const carried = new Set([...(seal.seal?.carriedAcceptances ?? []), ...(elsewhere ? carriedKeysAtHead(src.cwd, env) : [])]);
+  const acceptances = witnessedAcceptances(src.cwd, env, goal.countSdkPrompts, carried);
+  const sealFindings = elsewhere && acceptances.carried ? seal.findings.map((f) => (f.kind === 'sealed-elsewhere' ? { ...f, message: sealedElsewhereMessage(acceptances.carried) } : f)) : seal.findings;
   return {
     kind: 'goal',
     inputs: {
@@ -173,7 +179,7 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       added,
       transcripts: witnessed.transcripts,
       projectRoots: roots,
-      integrity: [...seal.findings, ...(seal.seal ? contentFindings(src.cwd, seal.seal, env) : []), ...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath), ...acceptances.findings],
+      integrity: [...sealFindings, ...(seal.seal ? contentFindings(src.cwd, seal.seal, env) : []), ...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath), ...acceptances.findings],
       accepted: acceptances.accepted,
       home,
       countSdkPrompts: goal.countSdkPrompts,

@@ -55,6 +55,8 @@ export interface ScenarioBase {
   settings?: Record<string, unknown>;
   /** Files to create in the project before the run (path relative to the project). */
   files?: Record<string, string>;
+  /** Called with the run's folders after the files are written and before the CLI starts (a clone checked out into the project). */
+  prepare?: (dirs: { root: string; project: string; home: string }) => void;
   /** Extra environment for the CLI (and so for its hooks and tools). */
   env?: Record<string, string>;
   /** Extra CLI arguments (after the mode's own), e.g. ['--dangerously-skip-permissions']. */
@@ -742,6 +744,7 @@ export async function runClaude(scenario: Scenario): Promise<RunResult> {
     mkdirSync(dirname(p), { recursive: true });
     writeFileSync(p, fillPlaceholders(text, vars));
   }
+  scenario.prepare?.({ root, project, home });
   const scriptPath = join(root, 'script.json');
   writeFileSync(scriptPath, JSON.stringify(fillPlaceholders(scenario.script, vars), null, 2));
 

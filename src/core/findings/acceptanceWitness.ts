@@ -33,6 +33,12 @@ export interface AcceptanceWitnesses {
   dashboard: readonly DashboardReceipt[];
   /** The goal counts a launcher's prompts (adopt --count-sdk-prompts). */
   countSdkPrompts: boolean;
+  /**
+   * The keys (acceptanceKey) of entries that came with a checkout from another machine: the
+   * committed acceptances.json of a goal sealed elsewhere, or the ones the person's reseal kept.
+   * Unwitnessed, they do not count, but they are no forgery either.
+   */
+  carried?: ReadonlySet<string>;
 }
 
 export interface WitnessedAcceptances {
@@ -40,6 +46,8 @@ export interface WitnessedAcceptances {
   accepted: Acceptance[];
   /** One `acceptance-forged` error per entry nothing witnesses. */
   findings: Finding[];
+  /** Entries not counted because they came from another machine (`carried`), none of them a finding. */
+  carried: number;
 }
 
 /** An id or time from the entry as it may be shown: the file is the agent's to write, so anything else is never echoed. */
@@ -65,9 +73,14 @@ function dashboardVerdict(a: Acceptance, w: AcceptanceWitnesses): Verdict {
   return w.dashboard.some((r) => r.id === a.id && r.at === a.at) ? { ok: true, at: a.at } : { ok: false, why: 'proofmeter accept (the dashboard\'s Accept) never recorded it' };
 }
 
+/** One entry's key, stable for its words: the id of the finding that names it when nothing witnesses it. */
+export function acceptanceKey(a: Acceptance): string {
+  return findingId('acceptance-forged', `${a.id}\0${a.source}\0${a.at}\0${a.session ?? ''}\0${a.promptId ?? ''}`);
+}
+
 function forged(a: Acceptance, why: string): Finding {
   return {
-    id: findingId('acceptance-forged', `${a.id}\0${a.source}\0${a.at}\0${a.session ?? ''}\0${a.promptId ?? ''}`),
+    id: acceptanceKey(a),
     kind: 'acceptance-forged',
     severity: 'error',
     message: `acceptances.json says you accepted ${a.id} (${a.source === 'words' ? 'your words' : 'the dashboard'}, ${shown(a.at)}), but nothing witnesses it: ${why}. It is not counted.`,
@@ -83,15 +96,20 @@ export function witnessAcceptances(list: readonly Acceptance[], w: AcceptanceWit
   const accepted: Acceptance[] = [];
   const findings: Finding[] = [];
   const seen = new Set<string>();
+  let carried = 0;
   for (const a of list) {
     const v = a.source === 'words' ? wordsVerdict(a, w) : dashboardVerdict(a, w);
     if (v.ok) {
       accepted.push({ ...a, at: v.at });
       continue;
     }
+    if (w.carried?.has(acceptanceKey(a))) {
+      carried++;
+      continue;
+    }
     const f = forged(a, v.why);
     if (!seen.has(f.id)) findings.push(f);
     seen.add(f.id);
   }
-  return { accepted, findings };
+  return { accepted, findings, carried };
 }

@@ -23,6 +23,7 @@ export const FINDING_KINDS = [
   'plan-changed',
   'failed-on-rerun',
   'acceptance-forged',
+  'sealed-elsewhere',
 ] as const;
 
 export const findingKindSchema = z.enum(FINDING_KINDS);

@@ -2,7 +2,7 @@
 import { isDoneState } from '../evidence/evidenceSchema';
 import { rerunEnd } from '../evidence/rerun';
 import { acceptedNote, openCount } from './integrityLines';
-import { SEAL_KINDS } from '../sealRecord/findings';
+import { isSealedElsewhere, SEAL_KINDS, SEALED_ELSEWHERE } from '../sealRecord/findings';
 import { notCountedText, ranNotCounted, type NeverCountReason } from './notCounted';
 import type { ItemJson, LedgerJson, Tally } from './tally';
 import type { Protection } from '../install/protection';
@@ -35,6 +35,8 @@ export function statusLine(t: Tally): string {
   // A changed meter or disarmed hooks: no count, since the files that would give one were changed.
   const seal = [...new Set((t.integrity ?? []).filter((f) => f.severity === 'error' && SEAL_KINDS.has(f.kind)).map((f) => f.kind))];
   if (seal.length) return `⚠ tampered: ${seal.join(', ')} · proofmeter doctor`;
+  // Not tampering, but no count either: nothing counts until the person reseals here.
+  if (isSealedElsewhere(t.integrity ?? [])) return `⚠ ${SEALED_ELSEWHERE} · proofmeter doctor --reseal`;
   const parts = [`${bar(t.headline.done, t.headline.total)} ${t.headline.done}/${t.headline.total}`];
   const current = t.stages.find((s) => s.state !== 'done' && s.state !== 'skipped');
   parts.push(current ? `${current.name} ${stageMark(current.state)}` : 'all done ●');

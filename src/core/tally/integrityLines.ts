@@ -1,6 +1,7 @@
 // Integrity findings as text for the verdict line, the stop gate and the session-start ledger
 // (the tally report lists each finding before its verdict line).
 import type { Finding } from '../findings/finding';
+import { isSealedElsewhere, SEALED_ELSEWHERE } from '../sealRecord/findings';
 import type { Tally } from './tally';
 
 function blocking(t: Tally): Finding[] {
@@ -14,15 +15,16 @@ export function acceptedNote(t: Tally, f: Finding): string | null {
   return a ? `accepted by you (${a.source === 'words' ? 'your words' : 'the dashboard'}, ${a.at})` : null;
 }
 
-/** "1 open" or "0 open, 2 integrity findings" for the verdict line. */
+/** "1 open" or "0 open, 2 integrity findings" for the verdict line, after the sealed-elsewhere state when it holds. */
 export function openCount(t: Tally): string {
   const n = blocking(t).length;
-  return n ? `${t.open} open, ${n} integrity finding${n === 1 ? '' : 's'}` : `${t.open} open`;
+  const count = n ? `${t.open} open, ${n} integrity finding${n === 1 ? '' : 's'}` : `${t.open} open`;
+  return isSealedElsewhere(t.integrity) ? `${SEALED_ELSEWHERE}; ${count}` : count;
 }
 
 /** The stop gate's and the ledger's lines for the findings that keep the verdict NOT DONE. */
 export function integrityLedger(t: Tally, limit = 4): string[] {
-  const errors = blocking(t);
+  const errors = [...t.integrity.filter((f) => f.kind === 'sealed-elsewhere'), ...blocking(t)];
   const lines = errors.slice(0, limit).map((f) => `${f.kind} (${f.id}): ${f.message}`);
   if (errors.length > limit) lines.push(`... and ${errors.length - limit} more integrity findings (proofmeter tally)`);
   return lines;

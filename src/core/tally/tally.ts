@@ -5,6 +5,7 @@ import type { PlanFinding, PlanItem, TranscriptEvents } from '../types';
 import { blockingFindings, type Finding } from '../findings/finding';
 import type { Acceptance } from '../findings/acceptance';
 import { sessionCommandFindings } from '../findings/sessionCommands';
+import { isSealedElsewhere } from '../sealRecord/findings';
 import type { GitInput } from './gitFacts';
 import { commitStage, isItemDone, itemStage, pushStage, stageCounts, type Stage } from './stages';
 import type { GoalInfo, ItemJson, RunJson, Tally } from './tallySchema';
@@ -57,7 +58,8 @@ export function computeTally(input: TallyInput): Tally {
   const integrity = [...(input.integrity ?? []), ...sessionCommandFindings(mainEvents, input.goal.frozenBy === 'given' ? null : input.goal.frozenAt)];
   const accepted = (input.accepted ?? []).filter((a) => integrity.some((f) => f.id === a.id));
   // An integrity error (a forged record, a copied session) keeps the verdict NOT DONE until the person accepts it.
-  const blocked = blockingFindings(integrity, new Set(accepted.map((a) => a.id))).length > 0;
+  // A goal sealed on another machine is no tampering, yet nothing here says the person froze it: held until a reseal.
+  const blocked = blockingFindings(integrity, new Set(accepted.map((a) => a.id))).length > 0 || isSealedElsewhere(integrity);
   const verdictDone = input.items.length > 0 && allClaudeDone && stageCounts(commit) && stageCounts(push) && !blocked;
   const close: Stage = verdictDone
     ? { name: 'close', state: 'done', detail: "nothing of Claude's part remains" }
