@@ -2,15 +2,17 @@
 // the agent is told which items are open and which command proves each. It reads only the
 // engine's tally (transcripts, the frozen list, git), never the agent's words. stop_hook_active
 // does not open it; Claude Code's own cap on consecutive blocks is the only way past it, and the
-// reason says how close that is.
+// reason says how close that is. Past the cap the gate lets the stop through itself, as Claude Code
+// would (2.1.332 honours 8 blocks in a row and overrides the 9th, measured), and tells the person.
 import { performance } from 'node:perf_hooks';
+import { openCount } from '../core/tally/integrityLines';
 import type { Tally } from '../core/tally/tally';
 import { isSealedElsewhere, SEALED_ELSEWHERE } from '../core/sealRecord/findings';
 import type { GoalState } from '../workspace/goalState';
 import { tallyWorkspace } from '../workspace/workspaceTally';
 import { HookFault } from '../workspace/health';
 import { readGoal } from '../workspace/goalState';
-import { blockStop, silent, type HookAnswer } from './answer';
+import { blockStop, notice, silent, type HookAnswer } from './answer';
 import type { HookContext } from './context';
 import { doneOf, openLines } from './ledger';
 import { str, type HookInput } from './payload';
@@ -18,18 +20,17 @@ import { blockCap, recordBlock, resetBlocks } from './stopState';
 import type { StopRerun } from './stopRerun';
 import { defaultSealOf, holding, tamperReason, type SealOf } from './sealGate';
 
-export type StopDecision = { kind: 'allow' } | { kind: 'block'; reason: string };
+/** The person's notice when a stop goes through on a goal sealed on another machine. */
+export const SEALED_ELSEWHERE_NOTICE = `Proofmeter: this goal was ${SEALED_ELSEWHERE}. The stop goes through and the tally stays NOT DONE until you run \`proofmeter doctor --reseal\` in your own terminal.`;
+
+export type StopDecision = { kind: 'allow' } | { kind: 'block'; reason: string } | { kind: 'cap'; message: string };
 
 export function decideStop(t: Tally, blocks: number, cap: number): StopDecision {
   if (t.verdict === 'done') return { kind: 'allow' };
-  // No run of the agent's clears it: only the person's reseal here does, so the agent is told to say so.
-  const elsewhere = isSealedElsewhere(t.integrity)
-    ? [`Proofmeter: this goal came with the checkout and was ${SEALED_ELSEWHERE}. Nothing counts here until the person runs \`proofmeter doctor --reseal\` in their own terminal; tell the person, and do not edit the meter's files.`]
-    : [];
+  if (blocks > cap) return { kind: 'cap', message: capMessage(cap, `Claude's part is still NOT DONE (${openCount(t)})`) };
   return {
     kind: 'block',
     reason: [
-      ...elsewhere,
       `Proofmeter: Claude's part of the goal is not done (${doneOf(t)}). Open:`,
       ...openLines(t),
       // Handed over: only the person's own words close it; no run of Claude's and no other session's prompt does.
@@ -40,14 +41,23 @@ export function decideStop(t: Tally, blocks: number, cap: number): StopDecision 
   };
 }
 
-/** How close this run of blocks is to Claude Code's cap. */
+/** How close this run of blocks is to Claude Code's cap (a run never goes past it: see capMessage). */
 export function capNote(blocks: number, cap: number): string {
   if (!Number.isFinite(cap)) return `Stop blocked ${blocks} times in a row (Claude Code's cap is off: CLAUDE_CODE_STOP_HOOK_BLOCK_CAP is 0 or less).`;
   return blocks < cap
     ? `Stop blocked ${blocks} of ${cap} times in a row (Claude Code's cap).`
-    : blocks === cap
-      ? `Stop blocked ${blocks} of ${cap} times in a row: Claude Code lets the next stop through, with this work still open.`
-      : `Stop blocked ${blocks} times, past Claude Code's cap of ${cap}: Claude Code ends the turn anyway, and the tally stays NOT DONE.`;
+    : `Stop blocked ${blocks} of ${cap} times in a row: Claude Code lets the next stop through, with this work still open.`;
+}
+
+/** The person's notice when the stop after the cap's last block goes through: Claude Code would override a block here. */
+export function capMessage(cap: number, state: string): string {
+  return `Proofmeter: the stop was blocked ${cap} times in a row, Claude Code's cap, so this one goes through; ${state}.`;
+}
+
+/** The stop after the cap's last honoured block: let through, as Claude Code would, and a new run of blocks starts. */
+function throughAtCap(ctx: HookContext, session: string, message: string): HookAnswer {
+  resetBlocks(ctx.workspace, session, ctx.now());
+  return notice(message, 'allow-cap');
 }
 
 export interface StopDeps {
@@ -72,6 +82,7 @@ export async function stopGate(input: HookInput, ctx: HookContext, deps: StopDep
   const held = holding((deps.seal ?? defaultSealOf)(ctx.workspace, ctx.env));
   if (held.length) {
     const blocks = recordBlock(ctx.workspace, session, str(input.prompt_id), input.stop_hook_active === true, ctx.now());
+    if (blocks > blockCap(ctx.env)) return throughAtCap(ctx, session, capMessage(blockCap(ctx.env), "the meter's files were changed, so nothing counts (proofmeter doctor)"));
     return blockStop(tamperReason(held, capNote(blocks, blockCap(ctx.env))), 'block-tampered');
   }
   const goal = readGoal(ctx.workspace);
@@ -81,6 +92,12 @@ export async function stopGate(input: HookInput, ctx: HookContext, deps: StopDep
     return silent('no-goal');
   }
   const tally = deps.tally(ctx.workspace, ctx.env);
+  // A goal sealed on another machine (a clone): nothing counts here and no run of the agent's changes
+  // that, so the stop goes through, NOT DONE, and the person is told the one way to count here.
+  if (isSealedElsewhere(tally.integrity)) {
+    resetBlocks(ctx.workspace, session, ctx.now());
+    return notice(SEALED_ELSEWHERE_NOTICE, 'allow-sealed-elsewhere');
+  }
   if (tally.verdict === 'done') {
     // The transcript says done; the stop goes through only if every proof passes again outside
     // the agent's shell.
@@ -90,6 +107,7 @@ export async function stopGate(input: HookInput, ctx: HookContext, deps: StopDep
     const changed = holding((deps.seal ?? defaultSealOf)(ctx.workspace, ctx.env));
     if (changed.length) {
       const blocks = recordBlock(ctx.workspace, session, str(input.prompt_id), input.stop_hook_active === true, ctx.now());
+      if (blocks > blockCap(ctx.env)) return throughAtCap(ctx, session, capMessage(blockCap(ctx.env), "the meter's files were changed, so nothing counts (proofmeter doctor)"));
       return blockStop(tamperReason(changed, capNote(blocks, blockCap(ctx.env))), 'block-tampered');
     }
     if (rerun.failed.length === 0 && rerun.notRun.length === 0) {
@@ -97,10 +115,11 @@ export async function stopGate(input: HookInput, ctx: HookContext, deps: StopDep
       return silent('allow');
     }
     const blocks = recordBlock(ctx.workspace, session, str(input.prompt_id), input.stop_hook_active === true, ctx.now());
+    if (blocks > blockCap(ctx.env)) return throughAtCap(ctx, session, capMessage(blockCap(ctx.env), 'a proof did not pass again outside the session, so the goal is NOT DONE'));
     const { rerunReason } = await import('./stopRerun');
     return blockStop(rerunReason(rerun, capNote(blocks, blockCap(ctx.env))), 'block-rerun');
   }
   const blocks = recordBlock(ctx.workspace, session, str(input.prompt_id), input.stop_hook_active === true, ctx.now());
   const d = decideStop(tally, blocks, blockCap(ctx.env));
-  return d.kind === 'block' ? blockStop(d.reason) : silent('allow');
+  return d.kind === 'block' ? blockStop(d.reason) : d.kind === 'cap' ? throughAtCap(ctx, session, d.message) : silent('allow');
 }

@@ -14,6 +14,7 @@ import { checkSeal } from '../../../src/workspace/sealRecord/check';
 import { outsideSealDir, realWorkspace } from '../../../src/workspace/sealRecord/paths';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { sealSchema } from '../../../src/core/sealRecord/record';
+import { SEALED_ELSEWHERE_NOTICE, stopGate } from '../../../src/hooks/stopGate';
 import { cli } from '../helpers/cli';
 import { goalJson, tallyJson } from '../helpers/cliJson';
 
@@ -199,6 +200,17 @@ describe('a goal sealed on another machine is its own state, not tampering', fun
     assert.match(d.out, /^Seal: sealed on another machine: reseal here to count\. goal\.json came with the checkout/m);
     assert.match(d.out, /^ {4}proofmeter doctor --reseal {13}seals the goal as it is now/m);
     assert.doesNotMatch(d.out, /Seal: (BROKEN|MISSING)/);
+  });
+
+  it('the stop gate lets the clone\'s stop through, NOT DONE, telling the person the one way to count; an edited goal blocks it', async function () {
+    const { b } = await cloned();
+    const ctx = { workspace: b.ws, env: b.env, now: () => new Date() };
+    const stop = { session_id: 's1', prompt_id: 'p1', stop_hook_active: false };
+    const through = await stopGate(stop, ctx);
+    assert.equal(through.outcome, 'allow-sealed-elsewhere');
+    assert.deepEqual(JSON.parse(through.stdout), { systemMessage: SEALED_ELSEWHERE_NOTICE });
+    writeFileSync(goalPath(b.ws), readFileSync(goalPath(b.ws), 'utf8') + '\n');
+    assert.equal((await stopGate(stop, ctx)).outcome, 'block-tampered');
   });
 
   it('--reseal --preview shows the goal it would seal and seals nothing', async function () {
