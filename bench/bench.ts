@@ -21,6 +21,7 @@ import { configChangeFigure } from './configChangeCost';
 import { braceFigure } from './braceCost';
 import { hookStartFigures } from './hookStart';
 import { guardFrontFigure } from './guardFrontShare';
+import { launcherFigure } from './launcherCost';
 import { sandboxCostFigure } from './sandboxCost';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
@@ -398,6 +399,7 @@ async function mainBench(): Promise<void> {
   if (want('braces')) report(braceFigure());
   if (want('hookstart')) for (const f of hookStartFigures(ROOT, SOURCE)) report(f);
   if (want('guardfront')) report(guardFrontFigure(ROOT));
+  if (want('launcher')) report(launcherFigure(ROOT));
   if (want('sandbox')) report(await sandboxCostFigure());
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
