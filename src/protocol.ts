@@ -58,6 +58,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openGoalFile') }),
   // The person accepts an integrity finding; the host asks them to confirm first (trusted workspaces only).
   z.object({ type: z.literal('acceptFinding'), id: acceptanceSchema.shape.id }),
+  // The person dismisses an integrity warning, recorded as accept records an error (trusted workspaces only, confirmed first).
+  z.object({ type: z.literal('dismissFinding'), id: acceptanceSchema.shape.id }),
   z.object({
     type: z.literal('runCommand'),
     command: z.enum(WEBVIEW_COMMANDS),

@@ -17,6 +17,8 @@ export interface Actions {
   openGoalFile: () => void;
   /** Asks the host to accept an integrity finding; the host confirms with the person first. */
   acceptFinding?: (id: string) => void;
+  /** Asks the host to dismiss an integrity warning; the host confirms with the person first. */
+  dismissFinding?: (id: string) => void;
 }
 
 const inert: Actions = { canRunCommands: false, openTranscript() {}, openPlan() {}, runCommand() {}, manageTrust() {}, openGoalFile() {} };
@@ -39,6 +41,9 @@ export function hostActions(api: VsCodeApi, trusted: boolean, log: Logger): Acti
     },
     acceptFinding: (id) => {
       if (trusted) postToHost(api, { type: 'acceptFinding', id }, log);
+    },
+    dismissFinding: (id) => {
+      if (trusted) postToHost(api, { type: 'dismissFinding', id }, log);
     },
   };
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { acceptFinding } from './acceptFinding';
 import { hostMessageSchema, webviewMessageSchema, type HostMessage, type ViewName, type ViewState, type WebviewMessage } from '../protocol';
 import { goalPath } from '../workspace/goalState';
+import { dismissFinding } from './dismissFinding';
 import type { Log } from './log';
 import type { Meter } from './meter';
 import { makeNonce, renderPage } from './webviewHtml';
@@ -241,6 +242,12 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
         const m = this.meter();
         const outcome = await acceptFinding(this.extensionUri.fsPath, m?.folder.uri.fsPath ?? null, msg.id, m?.current().seal ?? []);
         if (outcome === 'ok') void m?.refresh('finding accepted');
+        return outcome === 'refused' ? 'refused' : 'ok';
+      }
+      case 'dismissFinding': {
+        const m = this.meter();
+        const outcome = await dismissFinding(this.extensionUri.fsPath, m?.folder.uri.fsPath ?? null, msg.id, m?.current().seal ?? []);
+        if (outcome === 'ok') void m?.refresh('warning dismissed');
         return outcome === 'refused' ? 'refused' : 'ok';
       }
       case 'runCommand':

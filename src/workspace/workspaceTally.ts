@@ -23,6 +23,7 @@ import { listSessions, projectTranscriptDir, sessionTranscriptOf, subagentFiles 
 import { checkSeal } from './sealRecord/check';
 import { goalToCount } from './sealRecord/goal';
 import { contentFindings } from './sealRecord/content';
+import { listDismissed, softenPlanNamed } from '../core/findings/planNamed';
 import { carriedKeysAtHead } from './sealRecord/elsewhere';
 import { isSealedElsewhere, sealedElsewhereMessage } from '../core/sealRecord/findings';
 
@@ -179,7 +180,11 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       added,
       transcripts: witnessed.transcripts,
       projectRoots: roots,
-      integrity: [...sealFindings, ...(seal.seal ? contentFindings(src.cwd, seal.seal, env) : []), ...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath), ...acceptances.findings],
+      // A change to a file the approved plan names is info; a warning the person dismissed is listed as info (planNamed.ts).
+      integrity: listDismissed(
+        [...sealFindings, ...(seal.seal ? softenPlanNamed(contentFindings(src.cwd, seal.seal, env), [goal.title ?? '', ...goal.items.map((i) => i.text)]) : []), ...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath), ...acceptances.findings],
+        new Set(acceptances.accepted.map((a) => a.id)),
+      ),
       accepted: acceptances.accepted,
       home,
       countSdkPrompts: goal.countSdkPrompts,
