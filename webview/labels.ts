@@ -1,4 +1,5 @@
 // The words the webview shows for the tally's enums: one place, so both views say the same thing.
+import { openCount } from '../src/core/tally/integrityLines';
 import { ledgerReasonText } from '../src/core/tally/notCounted';
 import type { ItemView, TallyView } from '../src/protocol';
 
@@ -72,8 +73,9 @@ export function runEndText(run: Run): string {
   return `exit ${run.exit}`;
 }
 
+/** "All done", or "Not done — 3 open" with whatever else holds the verdict (the core's words, as the CLI and the status bar say it). */
 export function verdictText(t: TallyView): string {
-  return t.verdict === 'done' ? 'All done' : `Not done — ${t.open} open`;
+  return t.verdict === 'done' ? 'All done' : `Not done — ${openCount(t)}`;
 }
 
 export function basename(path: string): string {

@@ -5,7 +5,8 @@ import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/
 import { METER_STATE_DIR } from '../core/meterStateDir';
 import { SEALED_ELSEWHERE } from '../core/sealRecord/findings';
 import { uncommitted, type GitFacts } from '../core/tally/gitFacts';
-import { headlineSentence } from '../core/tally/headlineParts';
+import { AFTER_ITEMS } from '../core/tally/stages';
+import { headlineSentence, verdictPhrase } from '../core/tally/headlineParts';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { Tally } from '../core/tally/tally';
 import type { SessionContextView } from '../protocolContext';
@@ -56,7 +57,7 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   const lines: string[] = [];
   lines.push(`**Proofmeter** · ${md(t.goal.title ?? 'untitled plan')}${t.goal.planPath ? ` · ${md(t.goal.planPath)}` : ''}`);
   lines.push('');
-  lines.push(`${md(headlineSentence(t))} · ${t.verdict === 'done' ? '**all done**' : `not done, ${t.open} open`}`);
+  lines.push(`${md(headlineSentence(t))} · ${t.verdict === 'done' ? '**all done**' : md(verdictPhrase(t))}`);
   if (opts.fault) lines.push('', `$(error) ${md(opts.fault)}`);
   for (const f of tampered.slice(0, MAX_LISTED)) lines.push('', `$(error) **${md(f.kind)}** ${md(f.message)} · ${md(f.action)}`);
   if (elsewhere) lines.push('', `$(warning) **${md(SEALED_ELSEWHERE)}** ${md(elsewhere.message)} · ${md(elsewhere.action)}`);
@@ -126,14 +127,29 @@ export function faultView(fault: string): ProgressView {
 }
 
 /**
+ * How many uncommitted files the commit stage counts, read from its detail ("2 uncommitted",
+ * "nothing uncommitted", or waiting on Claude's items, which it only does with nothing of the
+ * session's uncommitted); `all` when there is no stage to read.
+ */
+export function commitStageCount(commitDetail: string | null, all: number): number {
+  const m = /^(\d+) uncommitted/.exec(commitDetail ?? '');
+  if (m) return Number(m[1]);
+  return commitDetail === 'nothing uncommitted' || commitDetail === AFTER_ITEMS ? 0 : all;
+}
+
+/**
  * commitDetail: the commit stage's detail ("2 uncommitted"), which counts only the files the session
- * edited when it saw edits; the tooltip says so when the two numbers differ.
+ * edited when it saw edits. The item leads with the stage's number, so the two agree at a glance,
+ * and names the other changes in the work tree beside it.
  */
 export function gitView(git: GitFacts, commitDetail: string | null = null): GitView {
   const parts: string[] = [];
   const { work: dirty, meterState: own } = uncommitted(git.dirty);
   const n = dirty.length;
-  parts.push(n ? `${n} uncommitted` : 'committed');
+  const counted = Math.min(commitStageCount(commitDetail, n), n);
+  const other = n - counted;
+  parts.push(counted ? `${counted} uncommitted` : 'committed');
+  if (other) parts.push(`${other} other change${other === 1 ? '' : 's'}`);
   if (git.hasRemote) parts.push(git.upstream ? (git.ahead ? `${git.ahead} unpushed` : 'pushed') : 'no upstream');
   const text = `⎇ ${parts.join(' · ')}`;
   const lines = [`**Proofmeter** · git in ${md(git.root)}`, ''];
@@ -141,8 +157,7 @@ export function gitView(git: GitFacts, commitDetail: string | null = null): GitV
     lines.push(`${n} uncommitted:`, '');
     for (const p of dirty.slice(0, MAX_LISTED)) lines.push(`- ${code(p)}`);
     if (n > MAX_LISTED) lines.push(`- … and ${n - MAX_LISTED} more`);
-    const staged = /^(\d+) uncommitted/.exec(commitDetail ?? '');
-    if (staged && Number(staged[1]) !== n) lines.push('', `The commit stage counts ${staged[1]} of them: the files this session edited.`);
+    if (other) lines.push('', `The commit stage counts ${counted} of them: the files this session edited.`);
   } else lines.push('Nothing uncommitted.');
   if (own.length) lines.push('', `Not counted: ${own.length} file(s) of the meter's own state in ${code(`${METER_STATE_DIR}/`)}.`);
   lines.push('');

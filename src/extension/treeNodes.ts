@@ -2,6 +2,7 @@
 // state, each with a ThemeIcon id and a one-line description, and the open count for the view's
 // badge. Kept free of the vscode module so it reads as plain data; evidenceTree.ts renders it.
 import { isOpenForPerson } from '../core/tally/format';
+import { partsSentence } from '../core/tally/headlineParts';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { ItemJson, Tally } from '../core/tally/tally';
 import { oneLine } from '../core/text/oneLine';
@@ -111,6 +112,6 @@ export function treeModel(t: Tally | null, opts: { fault?: string | null } = {})
     const items = nodes.filter((n) => n.group === key);
     return { kind: 'group' as const, key, label: GROUPS[key].label, description: String(items.length), icon: GROUPS[key].icon, items };
   }).filter((g) => g.items.length > 0);
-  const badge = t.open > 0 ? { value: t.open, tooltip: `${t.open} open for Claude (items, commit and push) · ${t.headline.done}/${t.headline.total} done` } : null;
+  const badge = t.open > 0 ? { value: t.open, tooltip: `${t.open} open, ${t.headline.done}/${t.headline.total} done: ${partsSentence(t)}` } : null;
   return { groups, badge, message: t.items.length ? null : 'The goal has no items.' };
 }

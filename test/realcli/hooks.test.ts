@@ -96,10 +96,30 @@ describe('hooks with the real Claude Code CLI', function () {
     const reqs = threadRequests(run);
     assert.deepEqual(reqs.map((q) => q.reply.step), [0, 1, 2], 'one block, then the proof, then the stop went through');
     const fed = lastUserText(reqs[1]!);
-    assert.ok(fed.includes("Proofmeter: Claude's part of the goal is not done (2 of 4). Open:\n- S1 (not run yet): run `test -n unrun-proof-ok`"), fed);
+    assert.ok(fed.includes("Proofmeter: Claude's part of the goal is not done (0 of 1). Open:\n- S1 (not run yet): run `test -n unrun-proof-ok`"), fed);
     assert.ok(fed.includes("Stop blocked 1 of 8 times in a row (Claude Code's cap)."), fed);
     assert.deepEqual(outcomes(run, 'stop'), ['block', 'allow']);
     assert.equal(tallyText(run).trim().split('\n').at(-1), 'verdict: ALL DONE');
+  });
+
+  it("stop gate at Claude Code's cap: 8 blocks in a row, then the 9th stop goes through with the gate's notice, as Claude Code lets it", async function () {
+    this.timeout(TIMEOUT);
+    const plan = '# Capped\n\n## Steps\n- S1. Prove it. Proof: `test -n capped-proof-never-run`\n';
+    const { files } = prepared({ plan, adopt: true });
+    const run = await cli.run({
+      name: 'hooks-stop-cap',
+      mode: 'print',
+      prompt: 'stop without proving',
+      args: ['--dangerously-skip-permissions'],
+      files,
+      script: { threads: [{ name: 'main', match: 'stop without proving', turns: Array.from({ length: 20 }, (_, i) => ({ text: `stopping ${i}` })) }] },
+    });
+    assert.equal(run.invocations[0]!.exitCode, 0);
+    assert.deepEqual(outcomes(run, 'stop'), [...Array.from({ length: 8 }, () => 'block'), 'allow-cap']);
+    const reqs = threadRequests(run);
+    assert.equal(reqs.length, 9, 'the first answer and one more per honoured block');
+    assert.ok(lastUserText(reqs[8]!).includes('Stop blocked 8 of 8 times in a row: Claude Code lets the next stop through, with this work still open.'), lastUserText(reqs[8]!));
+    assert.equal(tallyText(run).trim().split('\n').at(-1), 'verdict: NOT DONE (1 open)');
   });
 
   it('stop gate: blocked while a proof failed, open again until the proof passes', async function () {
@@ -235,7 +255,7 @@ describe('hooks with the real Claude Code CLI', function () {
     assert.ok(sent.includes('COMPACTED-SUMMARY'), 'the request is after compaction');
     assert.ok(!sent.includes('first ledger prompt'), 'the pre-compact conversation is gone from it');
     assert.ok(sent.includes('Proofmeter progress ledger'), 'the ledger is in it');
-    assert.ok(sent.includes("3 of 5 of Claude's part done."), sent.slice(0, 4000));
+    assert.ok(sent.includes("1 of 2 of Claude's part done."), sent.slice(0, 4000));
     assert.ok(sent.includes('- S2 (not run yet): run `test -n ledger-s2-not-yet`'));
     assert.ok(sent.includes('Done: S1'));
   });

@@ -49,19 +49,18 @@ describe('dashboard', () => {
       assert.match(text(header), /^Ship the parser PLAN\.md · evaluated as approved · 1 session$/);
     });
 
-    it('shows the tally as cells, a progress element with its values, done/total and the verdict', () => {
+    it('shows the tally as cells, a progress element with its values, done/total and the verdict, the open count the rest of the total', () => {
       mountIt();
-      assert.deepEqual(tally.headline, { done: 5, total: 10 });
+      assert.deepEqual(tally.headline, { done: 3, total: 9 });
       const progress = screen.getByRole('progressbar');
-      assert.equal(progress.getAttribute('aria-valuenow'), '5');
-      assert.equal(progress.getAttribute('aria-valuemax'), '10');
-      assert.equal(progress.getAttribute('aria-label'), 'Claude’s part: 5 of 10 done');
+      assert.equal(progress.getAttribute('aria-valuenow'), '3');
+      assert.equal(progress.getAttribute('aria-valuemax'), '9');
+      assert.equal(progress.getAttribute('aria-label'), 'Claude’s part: 3 of 9 done');
       const goal = section('Goal tally');
-      assert.match(text(goal), new RegExp(`${bar(5, 10)} 5/10`));
-      assert.equal(bar(5, 10), '▰▰▰▰▱▱▱▱');
+      assert.match(text(goal), new RegExp(`${bar(3, 9)} 3/9 Claude's items 3 of 7, then commit and push 0 of 2`));
+      assert.equal(bar(3, 9), '▰▰▱▱▱▱▱▱');
       const verdict = within(goal).getAllByRole('status')[0]!;
-      assert.ok(tally.open > 0);
-      assert.equal(text(verdict), `○ Not done — ${tally.open} open`);
+      assert.equal(text(verdict), '○ Not done — 6 open');
     });
 
     it('lists the seven stages in order, each with a labelled mark and its detail', () => {
@@ -70,13 +69,13 @@ describe('dashboard', () => {
       const items = within(stages).getAllByRole('listitem');
       assert.deepEqual(
         items.map((li) => text(li)),
-        ['● plan 9 items', '● approve evaluated as approved', '◐ build 2/5', '◐ check 1/2', '● commit nothing uncommitted', '● push on origin/main', '○ close open work remains'],
+        ['● plan 9 items', '● approve evaluated as approved', '◐ build 2/5', '◐ check 1/2', "○ commit after Claude's items", '○ push after the commit', '○ close open work remains'],
       );
       assert.deepEqual(
         within(stages)
           .getAllByRole('img')
           .map((m) => m.getAttribute('aria-label')),
-        ['done', 'done', 'under way', 'under way', 'done', 'done', 'waiting'],
+        ['done', 'done', 'under way', 'under way', 'waiting', 'waiting', 'waiting'],
       );
     });
 
@@ -323,8 +322,8 @@ describe('dashboard', () => {
   describe('all done', () => {
     it('shows a full bar, ALL done as the verdict and every stage done', () => {
       mount('dashboard', viewState(allDoneTally()));
-      assert.match(text(section('Goal tally')), /▰▰▰▰▰▰▰▰ 6\/6/);
-      assert.equal(screen.getByRole('progressbar').getAttribute('aria-valuenow'), '6');
+      assert.match(text(section('Goal tally')), /▰▰▰▰▰▰▰▰ 5\/5/);
+      assert.equal(screen.getByRole('progressbar').getAttribute('aria-valuenow'), '5');
       assert.equal(text(screen.getAllByRole('status')[0]!), '✓ All done');
       const marks = within(screen.getByRole('list', { name: 'Stages' })).getAllByRole('img');
       assert.deepEqual(new Set(marks.map((m) => m.getAttribute('aria-label'))), new Set(['done']));

@@ -60,7 +60,12 @@ describe('webview item helpers', () => {
     assert.equal(frozenText({ title: null, planPath: null, frozenBy: null, frozenAt: null }), 'not approved yet');
     assert.equal(verdictText(allDoneTally()), 'All done');
     const t = underWayTally();
-    assert.equal(verdictText(t), `Not done — ${t.open} open`);
+    assert.equal(verdictText(t), 'Not done — 6 open');
+  });
+
+  it('a verdict held by an integrity finding says so beside the open count, as the CLI does', () => {
+    const t = { ...allDoneTally(), verdict: 'not-done' as const, integrity: [{ id: 'F-1', kind: 'meter-tampered' as const, severity: 'error' as const, message: 'm', action: 'a', file: null, line: null, evidence: null }] };
+    assert.equal(verdictText(t), 'Not done — 0 open, 1 integrity finding');
   });
 
   it('formats times locally to the second and leaves non-dates alone', () => {

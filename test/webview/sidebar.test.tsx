@@ -20,8 +20,8 @@ describe('sidebar evidence browser', () => {
     const tally = underWayTally();
     mount('sidebar', viewState(tally));
     assert.equal(screen.getByRole('heading', { level: 1 }).textContent, 'Ship the parser');
-    assert.equal(screen.getByRole('progressbar').getAttribute('aria-valuenow'), '5');
-    assert.equal(text(screen.getAllByRole('status')[0]!), `○ Not done — ${tally.open} open`);
+    assert.equal(screen.getByRole('progressbar').getAttribute('aria-valuenow'), '3');
+    assert.equal(text(screen.getAllByRole('status')[0]!), '○ Not done — 6 open');
     assert.deepEqual(idsIn(/^Open for Claude/), ['S2', 'S3', 'S6', 'V2']);
     assert.deepEqual(idsIn(/^Waiting on you/), ['S9', 'S10']);
     assert.deepEqual(idsIn(/^Done/), ['S1', 'S7', 'V1']);

@@ -1,7 +1,7 @@
 // The goal tally: the ▰▱ bar as text, a real progress element, done/total, what the two numbers
-// are made of (Claude's items, then commit, push and close), and the verdict.
+// are made of (Claude's items, then commit and push where they apply), and the verdict.
 import { bar } from '../../src/core/tally/format';
-import { headlineParts } from '../../src/core/tally/headlineParts';
+import { headlineParts, partsSentence } from '../../src/core/tally/headlineParts';
 import type { TallyView } from '../../src/protocol';
 import { verdictText } from '../labels';
 
@@ -29,7 +29,7 @@ export function TallySummary({ tally }: { tally: TallyView }) {
         </span>
       </div>
       <p class="pm-muted pm-count-parts" data-parts={`${parts.itemsDone}/${parts.items}+${parts.stepsDone}/${parts.steps}`}>
-        Claude’s items {parts.itemsDone} of {parts.items} · commit, push and close {parts.stepsDone} of {parts.steps}
+        {partsSentence(tally)}
       </p>
       <p role="status" class={`pm-verdict pm-verdict-${tally.verdict}`}>
         <span class="pm-verdict-mark" aria-hidden="true">

@@ -6,7 +6,7 @@ import { isSealedElsewhere, SEAL_KINDS, SEALED_ELSEWHERE } from '../sealRecord/f
 import { notCountedText, ranNotCounted, type NeverCountReason } from './notCounted';
 import type { ItemJson, LedgerJson, Tally } from './tally';
 import type { Protection } from '../install/protection';
-import type { StageState } from './stages';
+import { waitsOnEarlierWork, type StageState } from './stages';
 
 const CELLS = 8;
 
@@ -83,7 +83,7 @@ export function tallyText(t: Tally): string {
   out.push('Stages: ' + t.stages.map((s) => `${s.name} ${stageMark(s.state)}`).join('  '));
   for (const f of t.findings) out.push(`Plan: ${f.message}`);
   const claude = t.items.filter(isOpenForClaude);
-  const stagesOpen = t.stages.filter((s) => (s.name === 'commit' || s.name === 'push') && s.state !== 'done' && s.state !== 'skipped');
+  const stagesOpen = t.stages.filter((s) => (s.name === 'commit' || s.name === 'push') && s.state !== 'done' && s.state !== 'skipped' && !waitsOnEarlierWork(s));
   if (claude.length || stagesOpen.length) {
     out.push('Open for Claude:');
     const w = Math.max(...claude.map((i) => i.id.length), 2);
@@ -143,7 +143,7 @@ export function openLedger(t: Tally, limit = 8): string[] {
   const more = t.items.filter(isOpenForClaude).length - limit;
   if (more > 0) lines.push(`... and ${more} more`);
   for (const s of t.stages) {
-    if ((s.name === 'commit' || s.name === 'push') && (s.state === 'waiting' || s.state === 'under way')) lines.push(`${s.name}: ${s.detail}`);
+    if ((s.name === 'commit' || s.name === 'push') && (s.state === 'waiting' || s.state === 'under way') && !waitsOnEarlierWork(s)) lines.push(`${s.name}: ${s.detail}`);
   }
   return lines;
 }

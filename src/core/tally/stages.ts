@@ -52,6 +52,25 @@ export function stageCounts(s: Stage): boolean {
   return s.state === 'done' || s.state === 'skipped';
 }
 
+/** The detail of a step that has nothing to do yet because the work before it is still open. */
+export const AFTER_ITEMS = "after Claude's items";
+export const AFTER_COMMIT = 'after the commit';
+
+/**
+ * Commit and push in their order: a clean work tree before Claude's items are done, or a pushed
+ * branch before the commit, is nothing done yet, so neither is counted before the work it follows.
+ */
+export function stepsInOrder(itemsDone: boolean, commit: Stage, push: Stage): [Stage, Stage] {
+  const c: Stage = !itemsDone && commit.state === 'done' ? { name: 'commit', state: 'waiting', detail: AFTER_ITEMS } : commit;
+  const p: Stage = !stageCounts(c) && push.state === 'done' ? { name: 'push', state: 'waiting', detail: AFTER_COMMIT } : push;
+  return [c, p];
+}
+
+/** A step that only waits for the work before it: it has no work of its own to list. */
+export function waitsOnEarlierWork(s: Stage): boolean {
+  return s.state === 'waiting' && (s.detail === AFTER_ITEMS || s.detail === AFTER_COMMIT);
+}
+
 function relativeTo(root: string, path: string): string | null {
   const r = root.replace(/\/+$/, '') + '/';
   if (path.startsWith(r)) return path.slice(r.length);

@@ -7,7 +7,7 @@ import type { Acceptance } from '../findings/acceptance';
 import { sessionCommandFindings } from '../findings/sessionCommands';
 import { isSealedElsewhere } from '../sealRecord/findings';
 import type { GitInput } from './gitFacts';
-import { commitStage, isItemDone, itemStage, pushStage, stageCounts, type Stage } from './stages';
+import { commitStage, isItemDone, itemStage, pushStage, stageCounts, stepsInOrder, type Stage } from './stages';
 import type { GoalInfo, ItemJson, RunJson, Tally } from './tallySchema';
 
 // The engine's entry point names its result; the shape itself is defined once, in tallySchema.ts.
@@ -50,10 +50,9 @@ export function computeTally(input: TallyInput): Tally {
   const evidence: Evidence = reruns.length ? { ...session, items: applyReruns(session.items, reruns) } : session;
   const claude = evidence.items.filter((e) => e.item.owner === 'claude');
   const edits = mainEvents.flatMap((t) => t.edits);
-  const commit = commitStage(input.git, edits);
-  const push = pushStage(input.git);
   const claudeDone = claude.filter(isItemDone).length;
   const allClaudeDone = claudeDone === claude.length;
+  const [commit, push] = stepsInOrder(allClaudeDone, commitStage(input.git, edits), pushStage(input.git));
   // What the session's own commands did (no-verify, history rewritten), beside what the meter noticed.
   const integrity = [...(input.integrity ?? []), ...sessionCommandFindings(mainEvents, input.goal.frozenBy === 'given' ? null : input.goal.frozenAt)];
   const accepted = (input.accepted ?? []).filter((a) => integrity.some((f) => f.id === a.id));
@@ -75,14 +74,16 @@ export function computeTally(input: TallyInput): Tally {
     : { name: 'approve', state: 'waiting', detail: 'list not frozen' };
   const stages = [planStage, approve, itemStage(evidence.items, 'build'), itemStage(evidence.items, 'check'), commit, push, close];
 
-  const total = claude.length + 3;
-  const done = claudeDone + [commit, push, close].filter(stageCounts).length;
+  // The count is the work: Claude's items, then commit and push where they apply. A skipped step is
+  // no work and close is the verdict itself, so neither is counted, and what is not done is open.
+  const steps = [commit, push].filter((s) => s.state !== 'skipped');
+  const total = claude.length + steps.length;
+  const done = claudeDone + steps.filter((s) => s.state === 'done').length;
   return {
     goal: input.goal,
     verdict: verdictDone ? 'done' : 'not-done',
     headline: { done, total },
-    // Close is derived (it is done when nothing else is open), so it is not counted as open work.
-    open: total - done - (close.state === 'done' ? 0 : 1),
+    open: total - done,
     stages: stages.map((s) => ({ name: s.name, state: s.state, detail: s.detail })),
     items: evidence.items.map(itemJson),
     added: input.added.map((i) => ({ id: i.id, list: i.list, line: i.line })),

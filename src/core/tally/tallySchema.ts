@@ -60,8 +60,9 @@ export type LedgerJson = z.infer<typeof ledgerJsonSchema>;
 export const tallySchema = z.object({
   goal: goalInfoSchema,
   verdict: z.enum(['done', 'not-done']),
+  /** Claude's items plus commit and push where they apply (skipped steps and close are not counted). */
   headline: z.object({ done: z.number(), total: z.number() }),
-  /** Open units of Claude's part that need work: items, commit and push. */
+  /** What of the headline is not done: always total minus done. */
   open: z.number(),
   stages: z.array(stageSchema),
   items: z.array(itemJsonSchema),

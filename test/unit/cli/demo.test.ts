@@ -18,7 +18,7 @@ describe('the built CLI', () => {
     const out = execFileSync('node', [CLI, 'demo'], { cwd: ROOT, encoding: 'utf8' });
     assert.match(out, /verdict: NOT DONE \(3 open\)\n/);
     assert.match(out, /Done: S1 S2 V1 V3\n/);
-    assert.match(out, /Status line: ▰▰▰▰▱▱▱▱ 6\/10 · build ◐ · you: S4 S5\n$/);
+    assert.match(out, /Status line: ▰▰▰▰▱▱▱▱ 4\/7 · build ◐ · you: S4 S5\n$/);
   });
 
   it('--help works and check-plan exits 1 on a refused plan', () => {
@@ -34,7 +34,7 @@ describe('the built CLI', () => {
     const transcript = join(dir, readdirSync(dir).find((n) => n.endsWith('.jsonl'))!);
     const t = tallySchema.parse(JSON.parse(execFileSync('node', [CLI, 'tally', '--plan', plan, '--transcript', transcript, '--json'], { encoding: 'utf8', cwd: '/' })));
     assert.equal(t.verdict, 'not-done');
-    assert.deepEqual(t.headline, { done: 6, total: 10 });
+    assert.deepEqual(t.headline, { done: 4, total: 7 });
     const v3 = t.items.find((i) => i.id === 'V3');
     assert.equal(v3?.state, 'proved');
     assert.equal(v3?.run?.exit, 0);

@@ -23,7 +23,7 @@ describe('session-start ledger (SessionStart)', () => {
           additionalContext: [
             "Proofmeter progress ledger (from the meter's records of this workspace; trust it over memory of earlier turns):",
             'Goal: Ship it (PLAN.md), adopted 2026-11-29T08:00:00.000Z.',
-            "4 of 7 of Claude's part done.",
+            "2 of 4 of Claude's part done.",
             'Open for Claude (item, state, the proof that closes it):',
             '- S2 (failed: exit code 3): run `echo before-exit; echo err-before-exit >&2; exit 3`',
             '- V2 (not run yet): run `npm test`',

@@ -18,7 +18,7 @@ describe('the session-start gate with nothing done yet', () => {
     assert.deepEqual(text.split('\n'), [
       "Proofmeter progress ledger (from the meter's records of this workspace; trust it over memory of earlier turns):",
       'Goal: Deploy (PLAN.md), frozen.',
-      "2 of 4 of Claude's part done.",
+      "0 of 1 of Claude's part done.",
       'Open for Claude (item, state, the proof that closes it):',
       '- S1 (not run yet): run `test -f deployed.txt`',
       'Waiting on the person (closed only by their own words naming the id): H1 (human — your words name H1)',

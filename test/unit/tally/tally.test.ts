@@ -20,12 +20,23 @@ const plan = `# Ship it
 const clean: GitFacts = { root: '/home/dev/main/proj', dirty: [], hasRemote: true, upstream: 'origin/main', ahead: 0 };
 
 describe('tally', () => {
-  it('counts Claude’s part: its items plus commit, push and close', () => {
+  it('counts Claude’s part: its items plus commit and push, which wait for the items, so what is open is the rest', () => {
     const t = evaluate(plan, [main], { git: clean });
-    assert.deepEqual(t.headline, { done: 5, total: 7 });
+    assert.deepEqual(t.headline, { done: 3, total: 6 });
     assert.equal(t.verdict, 'not-done');
-    assert.equal(t.open, 1);
-    assert.match(tallyText(t), /\nverdict: NOT DONE \(1 open\)$/);
+    assert.equal(t.open, 3);
+    assert.match(tallyText(t), /\nverdict: NOT DONE \(3 open\)$/);
+  });
+
+  it('before anything ran nothing is counted: a clean tree and a pushed branch wait for the work', () => {
+    const t = evaluate(plan, [], { transcripts: [], git: clean });
+    assert.deepEqual(t.headline, { done: 0, total: 6 });
+    assert.equal(t.open, 6);
+  });
+
+  it('a skipped step leaves the count, so done and open still add up to the total', () => {
+    const t = evaluate(plan, [main], { git: { ...clean, hasRemote: false, upstream: null } });
+    assert.deepEqual([t.headline, t.open], [{ done: 3, total: 5 }, 2]);
   });
 
   it('an unread repository never counts as committed and pushed', () => {
@@ -39,7 +50,7 @@ describe('tally', () => {
     const done = plan.replace(/\n- \*\*V2\.\*\*.*\n/, '\n');
     const t = evaluate(done, [main], { git: clean });
     assert.equal(t.verdict, 'done');
-    assert.deepEqual(t.headline, { done: 6, total: 6 });
+    assert.deepEqual(t.headline, { done: 5, total: 5 });
     const text = tallyText(t);
     assert.match(text, /Open for you[^\n]*\n {2}S3 {2}human — your answer names S3\n {2}S4 {2}later/);
     assert.ok(text.endsWith('verdict: ALL DONE'));
@@ -48,29 +59,32 @@ describe('tally', () => {
 
   // Each row holds a thunk for its git input, called in the test: the src values (GIT_NOT_READ,
   // gitFailed) are then read while the test runs, not while the file loads.
-  const stageCases: Array<[string, () => GitInput, string, string]> = [
-    ['outside git both are skipped', () => null, 'skipped', 'skipped'],
-    ['git deliberately not read (untrusted folder): both wait', () => GIT_NOT_READ, 'waiting', 'waiting'],
-    ['git failed in a repository: both wait', () => gitFailed('exit 128'), 'waiting', 'waiting'],
-    ['a clean tree on its upstream', () => clean, 'done', 'done'],
-    ['an edited file left uncommitted', () => ({ ...clean, dirty: ['out.txt'] }), 'under way', 'done'],
-    ['an unrelated dirty file does not hold the commit back', () => ({ ...clean, dirty: ['notes.md'] }), 'done', 'done'],
-    ['commits not pushed', () => ({ ...clean, ahead: 2 }), 'done', 'waiting'],
-    ['no upstream', () => ({ ...clean, upstream: null }), 'done', 'waiting'],
-    ['no remote at all', () => ({ ...clean, hasRemote: false, upstream: null }), 'done', 'skipped'],
+  // Rows: which plan (every item of Claude's done, or V2 still open), the git input, the two states.
+  const stageCases: Array<[string, 'done' | 'open', () => GitInput, string, string]> = [
+    ['outside git both are skipped', 'done', () => null, 'skipped', 'skipped'],
+    ['git deliberately not read (untrusted folder): both wait', 'done', () => GIT_NOT_READ, 'waiting', 'waiting'],
+    ['git failed in a repository: both wait', 'done', () => gitFailed('exit 128'), 'waiting', 'waiting'],
+    ['a clean tree on its upstream', 'done', () => clean, 'done', 'done'],
+    ['an edited file left uncommitted: push waits for the commit', 'done', () => ({ ...clean, dirty: ['out.txt'] }), 'under way', 'waiting'],
+    ['an unrelated dirty file does not hold the commit back', 'done', () => ({ ...clean, dirty: ['notes.md'] }), 'done', 'done'],
+    ['commits not pushed', 'done', () => ({ ...clean, ahead: 2 }), 'done', 'waiting'],
+    ['no upstream', 'done', () => ({ ...clean, upstream: null }), 'done', 'waiting'],
+    ['no remote at all', 'done', () => ({ ...clean, hasRemote: false, upstream: null }), 'done', 'skipped'],
+    ['a clean tree while an item is open: both wait for it', 'open', () => clean, 'waiting', 'waiting'],
+    ['an edited file left uncommitted while an item is open: the commit is under way', 'open', () => ({ ...clean, dirty: ['out.txt'] }), 'under way', 'waiting'],
   ];
-  for (const [why, gitOf, commit, push] of stageCases) {
+  for (const [why, which, gitOf, commit, push] of stageCases) {
     it(`commit/push stages: ${why}`, () => {
-      const t = evaluate(plan, [main], { git: gitOf() });
+      const t = evaluate(which === 'done' ? plan.replace(/\n- \*\*V2\.\*\*.*\n/, '\n') : plan, [main], { git: gitOf() });
       assert.equal(t.stages.find((s) => s.name === 'commit')!.state, commit);
       assert.equal(t.stages.find((s) => s.name === 'push')!.state, push);
     });
   }
 
   it('with no edits seen the whole tree must be clean, except the meter’s own state', () => {
-    const commitOf = (dirty: string[]) => evaluate(plan, [], { transcripts: [], git: { ...clean, dirty } }).stages.find((s) => s.name === 'commit')!.state;
-    assert.equal(commitOf(['notes.md']), 'under way');
-    assert.equal(commitOf(['.claude/proofmeter/goal.json', '.claude/proofmeter/plans/p.md']), 'done');
+    const commitOf = (dirty: string[]) => evaluate(plan, [], { transcripts: [], git: { ...clean, dirty } }).stages.find((s) => s.name === 'commit')!.detail;
+    assert.equal(commitOf(['notes.md']), '1 uncommitted');
+    assert.equal(commitOf(['.claude/proofmeter/goal.json', '.claude/proofmeter/plans/p.md']), "after Claude's items");
   });
 
   it('reports the seven stages in order with build and check from their lists', () => {
@@ -82,16 +96,17 @@ describe('tally', () => {
         ['approve', 'done'],
         ['build', 'done'],
         ['check', 'under way'],
-        ['commit', 'done'],
-        ['push', 'done'],
+        ['commit', 'waiting'],
+        ['push', 'waiting'],
         ['close', 'waiting'],
       ],
     );
   });
 
-  it('a plan with 14 Claude items makes a part of 17', () => {
+  it('a plan with 14 Claude items makes a part of 16 in a repository with a remote, 14 outside git', () => {
     const many = '## Steps\n' + Array.from({ length: 14 }, (_, i) => `- **S${i + 1}.** x. Proof: \`true ${i}\``).join('\n') + '\n';
-    assert.equal(evaluate(many, [main]).headline.total, 17);
+    assert.equal(evaluate(many, [main], { git: clean }).headline.total, 16);
+    assert.equal(evaluate(many, [main]).headline.total, 14);
   });
 
   it('the bar fills whole cells rounded down and is full only when all is done', () => {
@@ -107,7 +122,7 @@ describe('tally', () => {
 
   it('the status line shows the count, the current stage and what waits on the person', () => {
     const t = evaluate(plan, [main], { git: clean });
-    assert.equal(statusLine(t), '▰▰▰▰▰▱▱▱ 5/7 · check ◐ · you: S3 S4');
+    assert.equal(statusLine(t), '▰▰▰▰▱▱▱▱ 3/6 · check ◐ · you: S3 S4');
   });
 
   it('json carries verdict, headline, stages and items with the deciding run', () => {

@@ -76,14 +76,14 @@ describe('the close stage and the open count', () => {
     const t = tallyOf({ transcripts: [events([run('toolu_1', 'npm test', BEFORE, 3)])] });
     assert.equal(t.verdict, 'done');
     assert.deepEqual(stage(t, 'close'), { name: 'close', state: 'done', detail: "nothing of Claude's part remains" });
-    assert.deepEqual(t.headline, { done: 4, total: 4 });
+    assert.deepEqual(t.headline, { done: 1, total: 1 });
     assert.equal(t.open, 0);
   });
 
-  it('an unrun item: close waits on open work, and only the item is open', () => {
+  it('an unrun item: close waits on open work, and only the item is open (outside git, the steps are not counted)', () => {
     const t = tallyOf();
     assert.deepEqual(stage(t, 'close'), { name: 'close', state: 'waiting', detail: 'open work remains' });
-    assert.deepEqual(t.headline, { done: 2, total: 4 });
+    assert.deepEqual(t.headline, { done: 0, total: 1 });
     assert.equal(t.open, 1);
   });
 });

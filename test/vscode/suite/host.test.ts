@@ -80,8 +80,8 @@ export function defineHostTests(): void {
 
     it('shows the fixture goal in the status bar: the bar, done/total, the stages and what is open', async function () {
       const expected = engineTally(ws);
-      assert.deepEqual(expected.headline, { done: 4, total: 10 }, 'the fixture reads 4/10 to the engine');
-      const want = '▰▰▰▱▱▱▱▱ 4/10';
+      assert.deepEqual(expected.headline, { done: 4, total: 9 }, 'the fixture reads 4/9 to the engine');
+      const want = '▰▰▰▱▱▱▱▱ 4/9';
       const sb = await waitFor(() => {
         const s = pm.statusBar();
         return s && s.progress.visible && s.progress.text.endsWith(want) ? s : null;
@@ -115,7 +115,7 @@ export function defineHostTests(): void {
     it("computes the same tally as the CLI's tallyWorkspace, item by item", async function () {
       const state = await pm.refresh();
       assert.ok(state?.tally, 'a tally');
-      assert.deepEqual(state.tally.headline, { done: 4, total: 10 });
+      assert.deepEqual(state.tally.headline, { done: 4, total: 9 });
       assert.deepEqual(state.tally, engineTally(ws));
       const states = Object.fromEntries(state.tally.items.map((i) => [i.id, i.state]));
       assert.deepEqual(states, FIXTURE_STATES);
@@ -162,7 +162,7 @@ export function defineHostTests(): void {
       for (const [id, g] of Object.entries(want)) assert.equal(groupOf(id), g, `${id} in ${g}`);
       assert.deepEqual(tree.groups.map((g) => g.key), ['proved', 'not-counted', 'unrun', 'yours']);
       assert.deepEqual(tree.badge?.value, expected.open);
-      assert.equal(tree.badge?.value, 5, 'the fixture (4/10) has 5 open: three items, commit and push');
+      assert.equal(tree.badge?.value, 5, 'the fixture (4/9) has 5 open: three items, commit and push');
       assert.equal(tree.message, null);
       const s1 = tree.groups.flatMap((g) => g.items).find((n) => n.id === 'S1')!;
       assert.equal(s1.icon.id, 'pass');
@@ -181,7 +181,7 @@ export function defineHostTests(): void {
     it('follows a transcript append: the status bar updates, reading only the appended bytes', async function () {
       const size = statSync(transcript).size;
       const before = pm.stats()!.count;
-      const want = '▰▰▰▰▱▱▱▱ 5/10';
+      const want = '▰▰▰▰▱▱▱▱ 5/9';
       const t0 = performance.now();
       appendBashRun(transcript, 'test -s CHANGELOG.md'); // S6's proof, exit 0
       await waitFor(() => pm.statusBar()?.progress.text.endsWith(want), `status bar "${want}" after the append`, 15_000, 5);
@@ -197,7 +197,7 @@ export function defineHostTests(): void {
         const s = pm.statusBar();
         return s?.progress.background === 'statusBarItem.warningBackground' ? s : null;
       }, 'the warning colours');
-      assert.ok(sb.progress.text.startsWith('$(warning) ') && sb.progress.text.endsWith('▰▰▰▰▱▱▱▱ 5/10'), sb.progress.text);
+      assert.ok(sb.progress.text.startsWith('$(warning) ') && sb.progress.text.endsWith('▰▰▰▰▱▱▱▱ 5/9'), sb.progress.text);
       assert.match(sb.progress.tooltip, /`V2` failed/);
       assert.equal(pm.state()?.tally?.items.find((i) => i.id === 'V2')?.state, 'failed');
     });
@@ -214,7 +214,7 @@ export function defineHostTests(): void {
       console.log(`benchmark: 20 appends over ~0.3 s -> ${n} refresh(es)`);
       assert.ok(n >= 1, 'the burst was noticed');
       assert.ok(n <= 6, `${n} refreshes for 20 appends`);
-      assert.ok(pm.statusBar()!.progress.text.endsWith('▰▰▰▰▱▱▱▱ 5/10'));
+      assert.ok(pm.statusBar()!.progress.text.endsWith('▰▰▰▰▱▱▱▱ 5/9'));
     });
 
     it('opens the dashboard: a webview panel whose page loads under the CSP and says ready', async function () {

@@ -12,12 +12,10 @@ describe('status bar words', function () {
     assert.match(tip, /`V2` not run yet/);
   });
 
-  it('explains the headline: Claude’s items, then commit, push and close', function () {
+  it('explains the headline: Claude’s items, then commit and push, and the open count is the rest of it', function () {
     const t = underWayTally();
     const tip = progressView(t, { fault: null, trusted: true }).tooltip;
-    const claude = t.items.filter((i) => i.owner === 'claude').length;
-    assert.equal(t.headline.total, claude + 3);
-    assert.match(tip, new RegExp(`${t.headline.done}/${t.headline.total}: Claude's items \\d+ of ${claude}, then commit, push and close \\d of 3`));
+    assert.ok(tip.includes("3/9: Claude's items 3 of 7, then commit and push 0 of 2 · not done, 6 open"), tip);
   });
 
   it('the git item leaves out the meter’s own files, as the commit stage does, and says what the stage counts', function () {
@@ -25,10 +23,27 @@ describe('status bar words', function () {
       { root: '/w', dirty: ['.claude/proofmeter/goal.json', 'README.md', 'src/a.ts'], hasRemote: false, upstream: null, ahead: 0 },
       '1 uncommitted',
     );
-    assert.equal(g.text, '⎇ 2 uncommitted');
+    assert.equal(g.text, '⎇ 1 uncommitted · 1 other change');
     assert.match(g.tooltip, /The commit stage counts 1 of them: the files this session edited\./);
     assert.match(g.tooltip, /Not counted: 1 file\(s\) of the meter's own state/);
     assert.doesNotMatch(g.tooltip, /- `\.claude\/proofmeter\/goal\.json`/);
+  });
+
+  describe('the git item agrees with the commit stage at a glance', function () {
+    // Rows: the dirty paths, the commit stage's detail, the item's text.
+    const cases: Array<[string, string[], string | null, string]> = [
+      ['the session left one of two changed files: the stage’s 1 leads, the other is named beside it', ['src/a.ts', 'notes.md'], '1 uncommitted', '⎇ 1 uncommitted · 1 other change'],
+      ['nothing of the session’s is uncommitted: committed, with the other changes beside it', ['notes.md', 'todo.md'], 'nothing uncommitted', '⎇ committed · 2 other changes'],
+      ['the stage waits on Claude’s items with nothing of the session’s uncommitted', ['notes.md'], "after Claude's items", '⎇ committed · 1 other change'],
+      ['with no edits seen the stage counts the whole tree: one number', ['a', 'b'], '2 uncommitted', '⎇ 2 uncommitted'],
+      ['no stage to read: what git says', ['a', 'b'], null, '⎇ 2 uncommitted'],
+      ['a clean tree', [], 'nothing uncommitted', '⎇ committed'],
+    ];
+    for (const [name, dirty, detail, want] of cases) {
+      it(`${name}: ${want}`, function () {
+        assert.equal(gitView({ root: '/w', dirty, hasRemote: false, upstream: null, ahead: 0 }, detail).text, want);
+      });
+    }
   });
 
   describe('the protection in force', function () {

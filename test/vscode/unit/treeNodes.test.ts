@@ -63,7 +63,8 @@ describe('evidence tree nodes', function () {
   it('the badge is the open count; none when nothing is open; no goal gives a message', function () {
     assert.deepEqual(model.badge?.value, t.open);
     assert.ok(t.open > 0);
-    assert.match(model.badge.tooltip, new RegExp(`^${t.open} open`));
+    // The badge's number and the count beside it add up: 6 open and 3 done of 9.
+    assert.equal(model.badge.tooltip, "6 open, 3/9 done: Claude's items 3 of 7, then commit and push 0 of 2");
     const done = treeModel(allDoneTally());
     assert.equal(done.badge, null);
     const none = treeModel(null);
