@@ -56,6 +56,11 @@ export const planFindingSchema = z.object({
   line: z.number(),
   /** One line that teaches the fix; shown to the agent by the plan gate. */
   message: z.string(),
+  /**
+   * A mechanical fix, when there is one: the text `from` on the finding's line becomes `to` (the
+   * proof with `|| true` dropped, the next free id). The editor offers it as a quick fix.
+   */
+  fix: z.object({ from: z.string(), to: z.string() }).optional(),
 });
 export type PlanFinding = z.infer<typeof planFindingSchema>;
 

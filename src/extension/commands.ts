@@ -100,10 +100,12 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     'proofmeter.checkPlan': async (uri) => {
       const m = needMeter(ctx);
       if (!m) return undefined;
-      const file = uri instanceof vscode.Uri ? uri.fsPath : await pickPlan(m, 'Proofmeter: Check Plan');
+      // The plan in the active editor is the one meant; the pick is for when none is open.
+      const active = vscode.window.activeTextEditor?.document.uri;
+      const file = uri instanceof vscode.Uri ? uri.fsPath : active && ctx.diagnostics.isPlan(active) ? active.fsPath : await pickPlan(m, 'Proofmeter: Check Plan');
       if (!file) return undefined;
       publishPlan(ctx, file);
-      const r = await checkPlan(m.cwd, file, ctx.log);
+      const r = await checkPlan(m.cwd, file, ctx.log, openText(file));
       ctx.walkthrough.commandDone({ command: 'checkPlan', ok: r?.ok, items: r?.items });
       return r;
     },
@@ -163,7 +165,8 @@ async function planCandidates(m: Meter): Promise<PlanPick[]> {
       .slice(0, 10);
     for (const { f } of files) add(f, "Claude Code's plans");
   }
-  picks.push({ label: '$(new-file) Create PLAN.md', description: 'a plan to fill in', action: 'create' });
+  // PLAN.md that exists is listed above (it is named like a plan): creating it is no choice then.
+  if (!existsSync(join(m.cwd, 'PLAN.md'))) picks.push({ label: '$(new-file) Create PLAN.md', description: 'a plan to fill in', action: 'create' });
   picks.push({ label: '$(folder-opened) Browse…', action: 'browse' });
   return picks;
 }
@@ -229,9 +232,14 @@ async function offerGoalLine(ctx: CommandContext, m: Meter, line: string): Promi
 }
 
 /** Puts a plan file's findings in the Problems panel; their count (0 when it cannot be read). */
+/** The plan's text as its open editor holds it, saved or not; undefined when it is not open. */
+function openText(file: string): string | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file)?.getText();
+}
+
 function publishPlan(ctx: CommandContext, file: string): number {
   try {
-    return ctx.diagnostics.set(vscode.Uri.file(file), readFileSync(file, 'utf8'));
+    return ctx.diagnostics.set(vscode.Uri.file(file), openText(file) ?? readFileSync(file, 'utf8'));
   } catch {
     return 0;
   }

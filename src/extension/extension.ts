@@ -26,6 +26,10 @@ import { PlanTests, type TestRunOutcome, type TestsSnapshot } from './testingVie
 import { WalkthroughKeys, workspaceFacts } from './walkthroughKeys';
 import type { WalkthroughStep } from './walkthroughSteps';
 import { Webviews, type MessageOutcome } from './webviews';
+import { answerConfirmations } from './confirm';
+import type { Question } from './remedyQuestions';
+import { registerSealedDocuments } from './sealedDiff';
+import { registerTerminalPath, type TerminalPath } from './terminalPath';
 
 /** What activate() returns: read by the extension-host tests, stable enough for other extensions. */
 export interface ProofmeterApi {
@@ -44,10 +48,14 @@ export interface ProofmeterApi {
   tree(): ReturnType<EvidenceTree['snapshot']>;
   /** How long activation took: loading the bundle, then activate() itself (ms). */
   activation(): { loadMs: number; activateMs: number };
+  /** `proofmeter` on the integrated terminals' PATH: the folder and what the collection holds. */
+  terminalPath(): TerminalPath;
+  /** Answers the remedies' confirmations in place of the person (host tests); null gives them back to the modal. */
+  answerConfirmations(fn: ((q: Question) => boolean) | null): void;
   /** The Testing view's plan items (the proofmeter test controller) and the states given them. */
   tests(): TestsSnapshot;
   /** Runs these items (null: all) through the run profile's handler; `confirmed` stands for the person's answer to its modal. */
-  runTests(ids: string[] | null, opts?: { confirmed?: boolean }): Promise<TestRunOutcome>;
+  runTests(ids: string[] | null, opts?: { confirmed?: boolean; token?: vscode.CancellationToken }): Promise<TestRunOutcome>;
   /** The walkthrough's completion keys as this window last set them (VS Code cannot read them back). */
   walkthrough(): Record<WalkthroughStep, boolean>;
 }
@@ -101,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   const walkthrough = new WalkthroughKeys((key, value) => vscode.commands.executeCommand('setContext', key, value));
   const planLens = new PlanLens(() => current.meter);
   const tree = new EvidenceTree(() => current.meter);
-  context.subscriptions.push(planLens, tree, new RunDocuments(() => current.meter), new PlanFixes());
+  context.subscriptions.push(planLens, tree, new RunDocuments(() => current.meter), new PlanFixes((uri, d) => diagnostics.fixFor(uri, d)));
   const planTests = new PlanTests({
     meter: () => current.meter,
     log,
@@ -167,6 +175,8 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     ...registerCommands(commandContext),
   );
   context.subscriptions.push(...registerProxy(context, (line) => log.info(line)).disposables);
+  const terminalPath = registerTerminalPath(context, () => settings.cliPath, log);
+  context.subscriptions.push(...terminalPath.disposables, registerSealedDocuments(), { dispose: () => answerConfirmations(null) });
   // Hook health for the dashboard: `proofmeter doctor --json` when a page opens (at most every 10 s).
   let gatesAt = 0;
   const gatesLive = (): void => {
@@ -211,6 +221,8 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     log: () => log.recent,
     tree: () => tree.snapshot(),
     activation: () => ({ ...activation }),
+    terminalPath: () => terminalPath.snapshot(),
+    answerConfirmations,
     tests: () => planTests.snapshot(),
     runTests: (ids, opts) => planTests.runItems(ids, opts),
     walkthrough: () => walkthrough.snapshot(),

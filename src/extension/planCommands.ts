@@ -5,6 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { ParsedPlan } from '../core/types';
+import { parsePlanText } from '../workspace/planParser';
 import { readPlanFile } from '../workspace/workspaceTally';
 import type { CommandId } from './commandIds';
 import type { Log } from './log';
@@ -44,11 +45,11 @@ export interface CheckOutcome {
   lines: string[];
 }
 
-/** The plan's findings, as check-plan words them; null when the file cannot be read. */
-export function checkPlanFile(file: string): CheckOutcome | null {
+/** The plan's findings, as check-plan words them; null when the file cannot be read. text: an open editor's, saved or not. */
+export function checkPlanFile(file: string, text?: string): CheckOutcome | null {
   let plan: ParsedPlan;
   try {
-    plan = readPlanFile(file);
+    plan = text === undefined ? readPlanFile(file) : parsePlanText(text);
   } catch {
     return null;
   }
@@ -57,9 +58,9 @@ export function checkPlanFile(file: string): CheckOutcome | null {
 }
 
 /** Check Plan: a notification with the verdict; the findings in the output channel. */
-export async function checkPlan(cwd: string, file: string, log: Log): Promise<CheckOutcome | null> {
+export async function checkPlan(cwd: string, file: string, log: Log, text?: string): Promise<CheckOutcome | null> {
   const name = relative(cwd, file) || file;
-  const r = checkPlanFile(file);
+  const r = checkPlanFile(file, text);
   if (!r) {
     void vscode.window.showErrorMessage(`Proofmeter: cannot read ${name}.`);
     return null;
@@ -71,7 +72,10 @@ export async function checkPlan(cwd: string, file: string, log: Log): Promise<Ch
   } else {
     const what = r.items === 0 && r.problems === 0 ? 'has no items yet' : `has ${r.problems} problem${r.problems === 1 ? '' : 's'}`;
     log.show(`Check Plan: ${name} ${what}`, r.lines.join('\n') || 'Write each item as "- **S1.** What to do. Proof: `the command`".');
-    void vscode.window.showWarningMessage(`Proofmeter: ${name} ${what}.`, 'Open Plan').then((c) => {
+    // The problems are on the plan's lines in the Problems panel, each with its fix; they clear as the plan is fixed.
+    const actions = r.problems > 0 ? ['Show Problems', 'Open Plan'] : ['Open Plan'];
+    void vscode.window.showWarningMessage(`Proofmeter: ${name} ${what}.`, ...actions).then((c) => {
+      if (c === 'Show Problems') void vscode.commands.executeCommand('workbench.actions.view.problems');
       if (c === 'Open Plan') void vscode.window.showTextDocument(vscode.Uri.file(file));
     });
   }

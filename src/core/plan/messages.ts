@@ -41,9 +41,25 @@ export function bareNameMessage(id: string, command: string): string {
   return `${id}: the proof \`${command.trim()}\` only names a file, and a file existing is not a check passing; give a command that checks it, e.g. Proof: \`${check}\`.`;
 }
 
-export function placeholderMessage(id: string, placeholders: readonly string[], kind: 'command' | 'human' | 'later'): string {
-  const example = kind === 'human' ? HUMAN_EXAMPLE : kind === 'later' ? LATER_EXAMPLE : COMMAND_EXAMPLE;
+/** A value of the kind a placeholder names, for the example: `<file>` reads as a file, `<ID>` as an id. */
+function sampleFor(placeholder: string): string {
+  const name = placeholder.slice(1, -1).trim();
+  if (/file|path/i.test(name)) return 'src/parser.ts';
+  if (/dir|folder/i.test(name)) return 'src/';
+  if (/^id$|\bid\b/i.test(name)) return 'S1';
+  if (/url/i.test(name)) return 'http://localhost:3000/health';
+  return name.replace(/\s+/g, '-').toLowerCase();
+}
+
+/**
+ * The example fits the finding: a command around its placeholders keeps its words with each slot
+ * filled (`cat <file>` → `cat src/parser.ts`); a proof that is only a placeholder gets a whole command.
+ */
+export function placeholderMessage(id: string, placeholders: readonly string[], kind: 'command' | 'human' | 'later', words = ''): string {
   const names = [...new Set(placeholders)].join(', ');
+  let example = kind === 'human' ? HUMAN_EXAMPLE : kind === 'later' ? LATER_EXAMPLE : COMMAND_EXAMPLE;
+  const rest = placeholders.reduce((w, p) => w.split(p).join(''), words).replace(/["'\s]/g, '');
+  if (kind === 'command' && rest.length > 0) example = `Proof: ${span(placeholders.reduce((w, p) => w.split(p).join(sampleFor(p)), words))}`;
   return `${id}: the proof still holds the placeholder ${names}; write the real value in its place, e.g. ${example}.`;
 }
 

@@ -60,13 +60,13 @@ interface Draft {
 function judgeItem(id: string, list: string, text: string, line: number, paragraphs: Flat[]): Draft {
   const findings: PlanFinding[] = [];
   const warnings: PlanFinding[] = [];
-  const refuse = (rule: PlanFinding['rule'], message: string): void => {
-    findings.push({ id, rule, line, message });
+  const refuse = (rule: PlanFinding['rule'], message: string, fix?: PlanFinding['fix']): void => {
+    findings.push(fix ? { id, rule, line, message, fix } : { id, rule, line, message });
   };
   // Text that failed to be a proof may still carry a template's `<command>`: say so now, not next round.
   const refusePlaceholders = (words: string, kind: Proof['kind'] = 'command'): void => {
     const placeholders = findPlaceholders(words);
-    if (placeholders.length > 0) refuse('placeholder', placeholderMessage(id, placeholders, kind));
+    if (placeholders.length > 0) refuse('placeholder', placeholderMessage(id, placeholders, kind, words));
   };
   const read = readProof(paragraphs);
   let owner: Owner = 'claude';
@@ -81,7 +81,7 @@ function judgeItem(id: string, list: string, text: string, line: number, paragra
         refuse('bare-name', bareNameMessage(id, read.proof.command));
       } else if (read.proof.kind === 'command') {
         const shape = judgeShape(id, read.proof.command);
-        if (shape?.severity === 'error') refuse(shape.rule, shape.message);
+        if (shape?.severity === 'error') refuse(shape.rule, shape.message, shape.fix);
         else if (shape) warnings.push({ id, rule: shape.rule, line, message: shape.message });
       }
       // A refused proof never counts, so it is not handed on. A proof that cannot fail is kept: it is
@@ -205,6 +205,7 @@ export function parsePlan(markdown: string): ParsedPlan {
     const next = (highest.get(d.letters.toUpperCase()) ?? 0) + 1;
     highest.set(d.letters.toUpperCase(), next);
     d.finding.message = duplicateIdMessage(d.finding.id ?? '', d.firstLine, `${d.letters}${next}`);
+    if (d.finding.id) d.finding.fix = { from: d.finding.id, to: `${d.letters}${next}` };
   }
   if (items.length === 0) {
     const taught = findings.length;

@@ -5,14 +5,17 @@ import { parse, simpleCommands, type Script } from '../shell/parse';
 import { cannotFailMessage, existenceOnlyMessage } from './messages';
 
 export type ShapeJudgement =
-  | { rule: 'cannot-fail'; severity: 'error'; message: string }
+  | { rule: 'cannot-fail'; severity: 'error'; message: string; fix?: { from: string; to: string } }
   | { rule: 'existence-only'; severity: 'warning'; message: string }
   | null;
 
 export function judgeShape(id: string, command: string): ShapeJudgement {
   const script = parse(command);
   const reading = exitReading(command, script);
-  if (reading.kind === 'cannot-fail') return { rule: 'cannot-fail', severity: 'error', message: cannotFailMessage(id, command, reading) };
+  if (reading.kind === 'cannot-fail') {
+    const message = cannotFailMessage(id, command, reading);
+    return reading.fix && reading.fix.trim() !== command.trim() ? { rule: 'cannot-fail', severity: 'error', message, fix: { from: command, to: reading.fix.trim() } } : { rule: 'cannot-fail', severity: 'error', message };
+  }
   if (existenceOnly(command, script)) {
     const { target, folder } = checkedPath(script);
     return { rule: 'existence-only', severity: 'warning', message: existenceOnlyMessage(id, command, target, folder) };

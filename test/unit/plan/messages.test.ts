@@ -75,6 +75,18 @@ describe('plan messages: placeholders', () => {
   for (const [name, placeholders, kind, want] of cases) {
     it(name, () => assert.equal(placeholderMessage('S6', placeholders, kind), want));
   }
+
+  // The example fits the finding: the item's own command with each slot filled, not an unrelated one.
+  const fitted: [string, string, readonly string[], string][] = [
+    ['a file slot in a command is filled with a file', 'cat <file>', ['<file>'], 'e.g. Proof: `cat src/parser.ts`.'],
+    ['an id slot is filled with an id', 'npm test -- --grep <ID>', ['<ID>'], 'e.g. Proof: `npm test -- --grep S1`.'],
+    ['an unknown slot is filled with its own words', 'grep -q "<expected text>" README.md', ['<expected text>'], 'e.g. Proof: `grep -q "expected-text" README.md`.'],
+    ['a proof that is only a placeholder gets a whole command', '<a command that fails until this is done>', ['<a command that fails until this is done>'], 'e.g. Proof: `npm test -- --grep parser`.'],
+    ['a quoted placeholder alone is still only a placeholder', '"<command>"', ['<command>'], 'e.g. Proof: `npm test -- --grep parser`.'],
+  ];
+  for (const [name, words, placeholders, want] of fitted) {
+    it(`${name}: ${words}`, () => assert.ok(placeholderMessage('S6', placeholders, 'command', words).endsWith(want), placeholderMessage('S6', placeholders, 'command', words)));
+  }
 });
 
 describe('plan messages: items without an id', () => {
