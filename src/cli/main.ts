@@ -14,6 +14,7 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   verify: { summary: 'verify [--cwd D] [--json] [--timeout S] [--items ID,...] [--clean]   re-run Claude\'s proofs outside its shell', load: () => import('./commands/verify') },
   handover: { summary: 'handover ID --why "..."             hand an item Claude cannot close by a command to the person', load: () => import('./commands/handover') },
   accept: { summary: 'accept F-ID [--cwd D]               accept an integrity finding (the person only; the dashboard\'s Accept runs it)', load: () => import('./commands/accept') },
+  close: { summary: 'close V1 [--cwd D]                  close one of your own items (the person only; VS Code\'s Close… runs it)', load: () => import('./commands/close') },
   demo: { summary: 'demo                                the tally and status line of the bundled demo session', load: () => import('./commands/demo') },
   hook: { summary: 'hook GATE                           the Claude Code hook runner (reads the hook JSON on stdin)', load: () => import('./commands/hook') },
   install: { summary: 'install [--local] [--dir D]         install the hooks and status line into .claude/settings.json', load: () => import('./commands/install') },

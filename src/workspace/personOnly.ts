@@ -4,13 +4,14 @@
 import type { HookName } from '../core/install/entries';
 import { classifyCaller, type Caller, type ClassifyOptions } from './processAncestry';
 
-export type GateChange = 'goal' | 'hooks' | 'seal' | 'finding';
+export type GateChange = 'goal' | 'hooks' | 'seal' | 'finding' | 'item';
 
 const WHAT_TO_DO: Record<GateChange, string> = {
   goal: "only the person can freeze a goal: run it in your own terminal, or approve a plan in Claude Code's plan mode",
   hooks: "only the person can install or remove the meter's hooks: run it in your own terminal",
   seal: "only the person can accept a change to the meter (reseal) or restore the goal: run it in your own terminal",
   finding: "only the person can accept a finding: they type \"accept F-…\" in Claude Code, press Accept in the dashboard, or run this in their own terminal",
+  item: 'only the person can close their own item: they say so in Claude Code, use Close… in VS Code, or run this in their own terminal',
 };
 
 /** The one line that refuses a caller, saying why and what to do. */

@@ -24,6 +24,7 @@ import { checkSeal } from './sealRecord/check';
 import { goalToCount } from './sealRecord/goal';
 import { contentFindings } from './sealRecord/content';
 import { listDismissed, softenPlanNamed } from '../core/findings/planNamed';
+import { witnessedClosures } from './closures';
 import { carriedKeysAtHead } from './sealRecord/elsewhere';
 import { isSealedElsewhere, sealedElsewhereMessage } from '../core/sealRecord/findings';
 
@@ -169,6 +170,8 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
   // Entries that came with a checkout sealed elsewhere do not count here, and are no forgery (elsewhere.ts).
   const elsewhere = isSealedElsewhere(seal.findings);
   const carried = new Set([...(seal.seal?.carriedAcceptances ?? []), ...(elsewhere ? carriedKeysAtHead(src.cwd, env) : [])]);
+  // The person's closures of their own items count only with their receipts (core/findings/closure.ts).
+  const closures = witnessedClosures(src.cwd, env);
   const acceptances = witnessedAcceptances(src.cwd, env, goal.countSdkPrompts, carried);
   const sealFindings = elsewhere && acceptances.carried ? seal.findings.map((f) => (f.kind === 'sealed-elsewhere' ? { ...f, message: sealedElsewhereMessage(acceptances.carried) } : f)) : seal.findings;
   return {
@@ -184,7 +187,8 @@ export function gatherWorkspace(src: WorkspaceSources, readers: WorkspaceReaders
       integrity: listDismissed(
         [...sealFindings, ...(seal.seal ? softenPlanNamed(contentFindings(src.cwd, seal.seal, env), [goal.title ?? '', ...goal.items.map((i) => i.text)]) : []), ...own.findings, ...forgedCacheFindings(read), ...(witnessed.integrity ?? []), ...planChangedFindings(goal.items, current?.items ?? null, relative(src.cwd, planAbs) || goal.planPath), ...acceptances.findings],
         new Set(acceptances.accepted.map((a) => a.id)),
-      ),
+      ).concat(closures.findings),
+      closed: closures.closed,
       accepted: acceptances.accepted,
       home,
       countSdkPrompts: goal.countSdkPrompts,

@@ -4,6 +4,7 @@ import { applyReruns, verifierView, type Rerun } from '../evidence/rerun';
 import type { PlanFinding, PlanItem, TranscriptEvents } from '../types';
 import { blockingFindings, type Finding } from '../findings/finding';
 import type { Acceptance } from '../findings/acceptance';
+import { applyClosures, type Closure } from '../findings/closure';
 import { sessionCommandFindings } from '../findings/sessionCommands';
 import { isSealedElsewhere } from '../sealRecord/findings';
 import type { GitInput } from './gitFacts';
@@ -36,6 +37,8 @@ export interface TallyInput {
   reruns?: Rerun[];
   /** The findings the person accepted (acceptances.json): an accepted error no longer holds the verdict. */
   accepted?: Acceptance[];
+  /** The person's witnessed closures of their own items (closures.json, each with its receipt). */
+  closed?: Closure[];
 }
 
 export function computeTally(input: TallyInput): Tally {
@@ -85,7 +88,7 @@ export function computeTally(input: TallyInput): Tally {
     headline: { done, total },
     open: total - done,
     stages: stages.map((s) => ({ name: s.name, state: s.state, detail: s.detail })),
-    items: evidence.items.map(itemJson),
+    items: applyClosures(evidence.items.map(itemJson), input.closed ?? []),
     added: input.added.map((i) => ({ id: i.id, list: i.list, line: i.line })),
     ledger: evidence.ledger.map((l) => ({ ids: l.ids, reason: l.reason, source: l.run.run.source, run: runJson(l.run) })),
     findings: input.findings,
