@@ -27,6 +27,10 @@ export const sealFindingSchema = z.object({
   message: z.string(),
   /** How the person accepted it ("your words, 2026-…"), or null while it is not accepted. */
   accepted: z.string().nullable().default(null),
+  /** It holds the verdict now (an open error, a goal to reseal here): the integrity banner shows it. */
+  holds: z.boolean().optional(),
+  /** The commands that answer it, the first the one to try (src/extension/remedies.ts). */
+  remedies: z.array(z.object({ command: z.enum(WEBVIEW_COMMANDS), label: z.string() })).optional(),
 });
 
 export const viewStateSchema = z.object({

@@ -16,6 +16,10 @@ export const TABLE_COMMANDS = [
   'proofmeter.start',
   'proofmeter.newPlan',
   'proofmeter.checkPlan',
+  // The person-only remedies of the CLI, as commands (remedyCommands.ts).
+  'proofmeter.restoreGoal',
+  'proofmeter.reseal',
+  'proofmeter.acceptFinding',
 ] as const;
 
 /** The compaction proxy's two, registered by proxyCommands.ts. */
@@ -43,6 +47,10 @@ export const WEBVIEW_COMMANDS = [
   'proofmeter.doctor',
   'proofmeter.showTally',
   'proofmeter.start',
+  // The integrity banner's remedies; each shows what it changes and asks before it acts.
+  'proofmeter.restoreGoal',
+  'proofmeter.reseal',
+  'proofmeter.acceptFinding',
 ] as const satisfies readonly TableCommandId[];
 
 export type WebviewCommandId = (typeof WEBVIEW_COMMANDS)[number];

@@ -17,6 +17,8 @@ import type { Log } from './log';
 import { StateWatch } from './stateWatch';
 import { readWorkspace, tallyOf, TranscriptCache, type SourceResult } from './tallySource';
 import { ContextSource } from './contextSource';
+import { tallyInVsCode } from './remedies';
+import { sealView } from './sealView';
 import type { SessionContextView } from '../protocolContext';
 
 type GateHealth = ViewState['gates'][number];
@@ -31,12 +33,6 @@ export interface RefreshStats {
 
 /** The goal file as a glob, which takes forward slashes on every platform. */
 const GOAL_FILE_PATTERN = `${METER_STATE_DIR}/goal.json`;
-
-/** "your words, 2026-…" for a finding the person accepted. */
-function acceptedText(t: Tally | null, id: string): string | null {
-  const a = t?.accepted?.find((x) => x.id === id);
-  return a ? `${a.source === 'words' ? 'your words' : 'the dashboard'}, ${a.at}` : null;
-}
 
 export class Meter implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -241,7 +237,8 @@ export class Meter implements vscode.Disposable {
   }
 
   private publish(tally: Tally | null, note: string): ViewState {
-    this.tallyNow = tally;
+    // Every view shows the tally in VS Code's words: a remedy names the command, not the CLI.
+    this.tallyNow = tally && tallyInVsCode(tally);
     const next = this.makeState();
     const key = stateKey(next);
     if (key !== this.lastKey) {
@@ -275,7 +272,7 @@ export class Meter implements vscode.Disposable {
       tally: this.tallyNow,
       fault: this.fault,
       gates: this.gates,
-      seal: (this.tallyNow?.integrity ?? []).map((f) => ({ id: f.id, severity: f.severity, message: `${f.message} ${f.action}`, accepted: acceptedText(this.tallyNow, f.id) })),
+      seal: sealView(this.tallyNow),
       // No seal file is "not checked", never "no findings" (the seal's own findings cover a copy that went).
       sealed: this.tallyNow !== null && existsSync(join(this.cwd, STATE_DIR, 'seal.json')),
       trusted: this.trusted,

@@ -9,11 +9,12 @@ import { AFTER_ITEMS } from '../core/tally/stages';
 import { headlineSentence, verdictPhrase } from '../core/tally/headlineParts';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { Tally } from '../core/tally/tally';
+import { tallySeverity, type Severity } from '../core/tally/severity';
 import type { SessionContextView } from '../protocolContext';
 import { contextTooltipLines } from './contextText';
 import { protectionTooltipLines } from './protectionText';
 
-export type Severity = 'ok' | 'warning' | 'error';
+export type { Severity };
 
 export interface ProgressView {
   text: string;
@@ -48,7 +49,8 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   // A tampered meter shows its state, never a count: the count came from files the agent can write.
   const accepted = new Set((t.accepted ?? []).map((a) => a.id));
   const tampered = blockingFindings(t.integrity ?? [], accepted);
-  const severity: Severity = opts.fault || tampered.length ? 'error' : failed.length || t.findings.length ? 'warning' : 'ok';
+  // The dashboard header takes its colour from the same function (core/tally/severity.ts).
+  const severity: Severity = tallySeverity(t, opts.fault);
   const icon = opts.fault ? '$(error)' : t.verdict === 'done' ? '$(pass-filled)' : failed.length ? '$(warning)' : '$(checklist)';
   // A goal sealed on another machine: no count either (nothing counts until a reseal here), in the warning colour.
   const elsewhere = (t.integrity ?? []).find((f) => f.kind === 'sealed-elsewhere');

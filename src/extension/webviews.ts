@@ -4,7 +4,8 @@
 // message from a page against the protocol: anything else is rejected and logged, never acted on.
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { acceptFinding } from './acceptFinding';
+import type { AcceptOutcome } from './acceptFlow';
+import type { CommandId } from './commandIds';
 import { hostMessageSchema, webviewMessageSchema, type HostMessage, type ViewName, type ViewState, type WebviewMessage } from '../protocol';
 import { goalPath } from '../workspace/goalState';
 import { dismissFinding } from './dismissFinding';
@@ -239,10 +240,9 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
         return 'ok';
       }
       case 'acceptFinding': {
-        const m = this.meter();
-        const outcome = await acceptFinding(this.extensionUri.fsPath, m?.folder.uri.fsPath ?? null, msg.id, m?.current().seal ?? []);
-        if (outcome === 'ok') void m?.refresh('finding accepted');
-        return outcome === 'refused' ? 'refused' : 'ok';
+        // The same path as the Accept Finding… command: the change beside, then the modal.
+        const outcome = await vscode.commands.executeCommand<AcceptOutcome | undefined>('proofmeter.acceptFinding' satisfies CommandId, msg.id);
+        return outcome === 'ok' || outcome === 'cancelled' ? 'ok' : 'refused';
       }
       case 'dismissFinding': {
         const m = this.meter();

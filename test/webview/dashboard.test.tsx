@@ -269,7 +269,10 @@ describe('dashboard', () => {
       assert.match(text(section('Hook health')), /2 of 2 gates armed/);
       const bar = screen.getByRole('group', { name: 'Proofmeter commands' });
       assert.equal(within(bar).queryByRole('button', { name: 'Install Hooks' }), null);
-      fireEvent.click(within(bar).getByRole('button', { name: 'Uninstall Hooks' }));
+      const uninstall = within(bar).getByRole('button', { name: 'Uninstall Hooks…' });
+      // Removing the gates is never the primary button (issue 27, M2); the host asks first.
+      assert.ok(uninstall.classList.contains('pm-button-secondary'), uninstall.className);
+      fireEvent.click(uninstall);
       assert.deepEqual(m.sent(), [{ type: 'runCommand', command: 'proofmeter.uninstallHooks' }]);
     });
 

@@ -6,6 +6,8 @@ import { useActions } from '../actions';
 export interface CommandButton {
   command: WebviewCommandId;
   label: string;
+  /** Never the primary button, whatever the bar's style (Uninstall Hooks). */
+  secondary?: boolean;
 }
 
 export const DASHBOARD_COMMANDS: CommandButton[] = [
@@ -21,7 +23,8 @@ export const DASHBOARD_COMMANDS: CommandButton[] = [
 export function commandsFor(gates: ViewState['gates'], commands: CommandButton[] = DASHBOARD_COMMANDS): CommandButton[] {
   const { armed, total } = gateCount(gates);
   if (!(total > 0 && armed === total)) return commands;
-  return commands.map((c) => (c.command === 'proofmeter.installHooks' ? { command: 'proofmeter.uninstallHooks', label: 'Uninstall Hooks' } : c));
+  // Removing the gates is never the primary button; the host asks first, naming what goes.
+  return commands.map((c) => (c.command === 'proofmeter.installHooks' ? { command: 'proofmeter.uninstallHooks', label: 'Uninstall Hooks…', secondary: true } : c));
 }
 
 export function CommandBar({ commands, label = 'Proofmeter commands', secondary = false }: { commands: CommandButton[]; label?: string; secondary?: boolean }) {
@@ -30,7 +33,7 @@ export function CommandBar({ commands, label = 'Proofmeter commands', secondary 
   return (
     <div class="pm-commands" role="group" aria-label={label}>
       {commands.map((c) => (
-        <button key={c.command} type="button" class={secondary ? 'pm-button pm-button-secondary' : 'pm-button'} onClick={() => runCommand(c.command)}>
+        <button key={c.command} type="button" class={secondary || c.secondary ? 'pm-button pm-button-secondary' : 'pm-button'} onClick={() => runCommand(c.command)}>
           {c.label}
         </button>
       ))}

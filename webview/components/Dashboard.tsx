@@ -9,6 +9,8 @@ import { ContextMeter } from './ContextMeter';
 import { EvidenceLedger } from './EvidenceLedger';
 import { ExpectationsTable, rowId } from './ExpectationsTable';
 import { GoalHeader } from './GoalHeader';
+import { IntegrityBanner } from './IntegrityBanner';
+import { tallySeverity } from '../../src/core/tally/severity';
 import { HookHealth } from './HookHealth';
 import { PendingNotice } from './PendingNotice';
 import { PlanFindings } from './PlanFindings';
@@ -39,10 +41,11 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
       {tally ? (
         <>
           <SkipLinks />
-          <GoalHeader tally={tally} />
+          <IntegrityBanner seal={state!.seal} />
+          <GoalHeader tally={tally} severity={tallySeverity(tally, state!.fault)} />
           <CommandBar commands={commandsFor(state!.gates)} />
           <Section id="pm-goal" title="Goal tally">
-            <TallySummary tally={tally} />
+            <TallySummary tally={tally} severity={tallySeverity(tally, state!.fault)} />
             <PendingNotice items={tally.items} />
             <StageList stages={tally.stages} />
           </Section>

@@ -1,14 +1,16 @@
-// The goal's title, its plan file, how its list was frozen, and the protection in force.
+// The goal's title, its plan file, how its list was frozen, and the protection in force. Its colour
+// is the status bar's (core/tally/severity.ts): never calm while the status bar is red.
+import type { Severity } from '../../src/core/tally/severity';
 import type { TallyView } from '../../src/protocol';
 import { frozenText } from '../labels';
 import { PlanLink } from './Links';
 import { ProtectionLine } from './ProtectionLine';
 import { Time } from './Time';
 
-export function GoalHeader({ tally }: { tally: TallyView }) {
+export function GoalHeader({ tally, severity = 'ok' }: { tally: TallyView; severity?: Severity }) {
   const g = tally.goal;
   return (
-    <header class="pm-header">
+    <header class={`pm-header pm-header-${severity}`} data-severity={severity}>
       <h1 class="pm-title">{g.title ?? 'Untitled plan'}</h1>
       <p class="pm-meta">
         {g.planPath ? (

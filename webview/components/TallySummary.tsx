@@ -3,9 +3,11 @@
 import { bar } from '../../src/core/tally/format';
 import { headlineParts, partsSentence } from '../../src/core/tally/headlineParts';
 import type { TallyView } from '../../src/protocol';
+import type { Severity } from '../../src/core/tally/severity';
 import { verdictText } from '../labels';
 
-export function TallySummary({ tally }: { tally: TallyView }) {
+/** severity: the status bar's, so the verdict line is red whenever the status bar is. */
+export function TallySummary({ tally, severity = 'ok' }: { tally: TallyView; severity?: Severity }) {
   const { done, total } = tally.headline;
   const label = `Claude’s part: ${done} of ${total} done`;
   const parts = headlineParts(tally);
@@ -31,9 +33,9 @@ export function TallySummary({ tally }: { tally: TallyView }) {
       <p class="pm-muted pm-count-parts" data-parts={`${parts.itemsDone}/${parts.items}+${parts.stepsDone}/${parts.steps}`}>
         {partsSentence(tally)}
       </p>
-      <p role="status" class={`pm-verdict pm-verdict-${tally.verdict}`}>
+      <p role="status" class={`pm-verdict pm-verdict-${tally.verdict} pm-verdict-sev-${severity}`} data-severity={severity}>
         <span class="pm-verdict-mark" aria-hidden="true">
-          {tally.verdict === 'done' ? '✓' : '○'}
+          {severity === 'error' ? '✗' : tally.verdict === 'done' ? '✓' : '○'}
         </span>
         {verdictText(tally)}
       </p>

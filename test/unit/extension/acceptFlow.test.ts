@@ -24,7 +24,7 @@ function cliAccept(workspace: string, id: string, e: NodeJS.ProcessEnv = env): P
 function deps(over: Partial<AcceptDeps> = {}): AcceptDeps & { warned: string[]; asked: string[] } {
   const warned: string[] = [];
   const asked: string[] = [];
-  return { trusted: () => true, confirm: async (m) => (asked.push(m), true), warn: (m) => void warned.push(m), record: cliAccept, ...over, warned, asked };
+  return { trusted: () => true, confirm: async (q) => (asked.push(q.message), true), warn: (m) => void warned.push(m), record: cliAccept, ...over, warned, asked };
 }
 
 const ws = () => mkdtempSync(join(tmpdir(), 'pm-accept-'));
