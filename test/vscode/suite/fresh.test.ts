@@ -106,7 +106,7 @@ export function defineFreshTests(): void {
       const ok = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.installHooks', { where: 'local', sandbox: false, confirmed: true });
       assert.equal(ok?.ok, true, ok?.output);
       assert.equal(pm.walkthrough().installHooks, true, 'the install completes its step');
-      const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks');
+      const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks', { confirmed: true }); // confirmed: the person's answer to its modal
       assert.equal(u?.ok, true, u?.output);
       assert.equal(pm.walkthrough().installHooks, true, 'a step once done stays done');
       rmSync(join(ws, '.claude'), { recursive: true, force: true });
@@ -180,7 +180,7 @@ export function defineFreshTests(): void {
       assert.match(readFileSync(local, 'utf8'), /proofmeter\.js/);
       assert.ok(!existsSync(shared), 'the shared settings were not written');
       assert.deepEqual(installedWhere(ws), ['local']);
-      const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks');
+      const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks', { confirmed: true }); // confirmed: the person's answer to its modal
       assert.equal(u?.ok, true, u?.output);
       assert.deepEqual(installedWhere(ws), []);
       // what the install left for the goal below is the meter's own state folder only

@@ -17,6 +17,8 @@ import { appendBashRun } from '../fixture.mjs';
 import { COMMANDS } from '../../../src/extension/commandIds';
 import { gateCount } from '../../../src/extension/doctorVerdict';
 import { extension, folder, sleep, tabLabels, waitFor } from './helpers';
+import { tallyInVsCode } from '../../../src/extension/remedies';
+import { defineRemedyTests } from './remedies';
 
 /** The fixture's expected states, as the engine decides them for the recorded session. */
 const FIXTURE_STATES: Record<string, string> = {
@@ -32,8 +34,9 @@ const FIXTURE_STATES: Record<string, string> = {
 };
 
 function engineTally(cwd: string) {
-  // The CLI's own assembly (`proofmeter tally --json`), from scratch: what the extension must agree with.
-  return tallySchema.parse(JSON.parse(JSON.stringify({ ...tallyWorkspace({ cwd, env: process.env }), protection: protectionNow(cwd, process.env) })));
+  // The CLI's own assembly (`proofmeter tally --json`), from scratch: what the extension must agree
+  // with, in VS Code's words (a remedy names the command, not the CLI: remedies.ts).
+  return tallyInVsCode(tallySchema.parse(JSON.parse(JSON.stringify({ ...tallyWorkspace({ cwd, env: process.env }), protection: protectionNow(cwd, process.env) }))));
 }
 
 /** The status bar tooltip's protection line, or null. */
@@ -309,7 +312,7 @@ export function defineHostTests(): void {
         return line?.startsWith(want) ? line : null;
       }, `the tooltip to say "${want}" after install`, 10_000);
       assert.equal(pm.state()?.tally?.protection?.level, kernelHere ? 'kernel' : 'guard only', tip);
-      assert.deepEqual(pm.state()?.tally?.protection, protectionNow(ws, process.env), 'the dashboard gets what the CLI computes');
+      assert.deepEqual(pm.state()?.tally?.protection, engineTally(ws).protection, 'the dashboard gets what the CLI computes');
       assert.ok(existsSync(join(ws, '.claude', 'proofmeter', 'proofmeter.js')), 'the runner was copied into the workspace');
       const gates = pm.state()!.gates;
       assert.ok(gates.length === GATES.length + 1 && gates.every((g) => g.armed), `every gate armed after install: ${JSON.stringify(gates)}`);
@@ -319,7 +322,8 @@ export function defineHostTests(): void {
       // the notification's verdict is the dashboard's count
       assert.equal(doc?.verdict?.ok, true, doc?.verdict?.message);
       assert.deepEqual(gateCount(pm.state()!.gates), { armed: doc.verdict.armed, total: doc.verdict.gates });
-      const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks');
+      // confirmed: the person's answer to its modal (remedies.ts tests the question itself)
+      const u = await vscode.commands.executeCommand<{ ok: boolean; output?: string }>('proofmeter.uninstallHooks', { confirmed: true });
       assert.equal(u?.ok, true, u?.output);
       assert.ok(!existsSync(settings) || !/proofmeter\.js"? hook/.test(readFileSync(settings, 'utf8')), 'the hook entries are gone');
       assert.ok(pm.state()!.gates.every((g) => !g.armed), 'no gate armed after uninstall');
@@ -367,5 +371,7 @@ export function defineHostTests(): void {
       }
       await waitFor(() => pm.statusBar()?.progress.visible && pm.statusBar()?.progress.text.endsWith('/11'), 'the goal back in the status bar');
     });
+
+    defineRemedyTests(() => pm, () => ws);
   });
 }
