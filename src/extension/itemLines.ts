@@ -18,7 +18,8 @@ export function itemLines(text: string, ids: readonly string[]): Map<string, num
 export class ItemLinesCache {
   private last: { key: string; lines: Map<string, number> } | null = null;
 
-  get(uri: string, version: number, text: () => string, ids: readonly string[]): Map<string, number> {
+  /** version: a document's version, or for a file on disk its modification time and size. */
+  get(uri: string, version: number | string, text: () => string, ids: readonly string[]): Map<string, number> {
     const key = `${uri}\0${version}\0${ids.join(',')}`;
     if (this.last?.key !== key) this.last = { key, lines: itemLines(text(), ids) };
     return this.last.lines;

@@ -3,6 +3,7 @@
 // the @failed filter, peeks and "run this item" are the Testing view's own. The run profile re-runs
 // the chosen items through `proofmeter verify --items`, behind Verify's confirmation and its
 // workspace-trust rule, and the states it reports are the refreshed tally's.
+import { readFileSync, statSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { readGoal } from '../workspace/goalState';
 import { proofTargets } from '../workspace/verifier';
@@ -12,7 +13,7 @@ import type { Log } from './log';
 import type { Meter } from './meter';
 import { chooseTargets, itemTests, testsKey, type FreshResult, type ItemTest } from './testStates';
 import { confirmationText, type StreamedRun } from './verifyFlow';
-import { parseVerifyJson } from './verifyJson';
+import { readVerifyJson } from './verifyJson';
 
 export const CONTROLLER_ID = 'proofmeter';
 
@@ -30,7 +31,7 @@ export type TestRunOutcome =
   | { kind: 'refused'; why: 'untrusted' | 'no folder' | 'no goal' | 'nothing to run' }
   | { kind: 'declined' }
   | { kind: 'cancelled' }
-  | { kind: 'failed'; code: number }
+  | { kind: 'failed'; code: number; why: string }
   | { kind: 'ran'; code: number; reported: Record<string, ItemTest['state']> };
 
 export interface TestsSnapshot {
@@ -73,9 +74,11 @@ export class PlanTests implements vscode.Disposable {
     };
     this.disposables.push(
       this.profile,
-      vscode.workspace.onDidChangeTextDocument((e) => {
-        if (this.planUri && e.document.uri.toString() === this.planUri.toString()) this.scheduleRelocate();
-      }),
+      vscode.workspace.onDidChangeTextDocument((e) => this.planDocChanged(e.document)),
+      // Opened, closed or saved: the text the marks follow is another one now.
+      vscode.workspace.onDidOpenTextDocument((d) => this.planDocChanged(d)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.planDocChanged(d)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.planDocChanged(d)),
       { dispose: () => clearTimeout(this.relocateTimer) },
     );
     this.refresh();
@@ -107,11 +110,14 @@ export class PlanTests implements vscode.Disposable {
     return { items, states: Object.fromEntries(this.states), messages: Object.fromEntries(this.messages), publishedRuns: this.publishedRuns };
   }
 
-  /** Runs these items (null: all) as the run profile would; `confirmed` stands for the person's answer to the modal. */
-  runItems(ids: readonly string[] | null, opts: { confirmed?: boolean } = {}): Promise<TestRunOutcome> {
+  /**
+   * Runs these items (null: all) as the run profile would; `confirmed` stands for the person's
+   * answer to the modal, `token` for the Testing view's stop button.
+   */
+  runItems(ids: readonly string[] | null, opts: { confirmed?: boolean; token?: vscode.CancellationToken } = {}): Promise<TestRunOutcome> {
     const include = ids?.map((id) => this.controller.items.get(id)).filter((i): i is vscode.TestItem => i !== undefined);
     const cts = new vscode.CancellationTokenSource();
-    return this.runRequest(new vscode.TestRunRequest(include, undefined, this.profile), cts.token, opts.confirmed === true).finally(() => cts.dispose());
+    return this.runRequest(new vscode.TestRunRequest(include, undefined, this.profile), opts.token ?? cts.token, opts.confirmed === true).finally(() => cts.dispose());
   }
 
   private syncItems(): void {
@@ -130,17 +136,31 @@ export class PlanTests implements vscode.Disposable {
     this.controller.items.replace(items);
   }
 
-  /** Lines from the open plan document when there is one (it may be edited, unsaved), else the tally's. */
+  /**
+   * Lines from the open plan document when there is one (it may be edited, unsaved), else from the
+   * file as saved; the tally's frozen lines only when neither can be read.
+   */
   private currentLines(): Map<string, number> | null {
     const uri = this.planUri;
-    const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : undefined;
-    if (!doc) return null;
-    return this.lines.get(doc.uri.toString(), doc.version, () => doc.getText(), this.tests.map((t) => t.id));
+    if (!uri) return null;
+    const ids = this.tests.map((t) => t.id);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (doc) return this.lines.get(doc.uri.toString(), doc.version, () => doc.getText(), ids);
+    try {
+      const st = statSync(uri.fsPath);
+      return this.lines.get(uri.toString(), `disk:${st.mtimeMs}:${st.size}`, () => readFileSync(uri.fsPath, 'utf8'), ids);
+    } catch {
+      return null;
+    }
   }
 
   private rangeOf(t: ItemTest, at: Map<string, number> | null): vscode.Range | undefined {
     const line = at ? at.get(t.id) : t.planLine;
     return line === undefined || line < 1 ? undefined : new vscode.Range(line - 1, 0, line - 1, 0);
+  }
+
+  private planDocChanged(doc: vscode.TextDocument): void {
+    if (this.planUri && doc.uri.toString() === this.planUri.toString()) this.scheduleRelocate();
   }
 
   private scheduleRelocate(): void {
@@ -228,6 +248,7 @@ export class PlanTests implements vscode.Disposable {
       const { message, detail } = confirmationText(pick.run, m.cwd);
       if ((await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Run')) !== 'Run') return { kind: 'declined' };
     }
+    if (token.isCancellationRequested) return { kind: 'cancelled' };
 
     const run = this.controller.createTestRun(request, 'proofmeter verify');
     const item = (id: string) => this.controller.items.get(id);
@@ -257,16 +278,19 @@ export class PlanTests implements vscode.Disposable {
       run.end();
       this.deps.log.warn(`test run: ${why}`);
       this.publishedKey = '';
-      return { kind: 'failed', code: -1 };
+      return { kind: 'failed', code: -1, why };
     } finally {
       onCancel.dispose();
     }
     const state = await m.refresh('test run', { fromScratch: true });
-    const result = ran.cancelled ? null : parseVerifyJson(ran.stdout);
-    this.deps.log.info(`test run: verify --items ${ids.join(',')} exited ${ran.code}${ran.cancelled ? ' (cancelled)' : ''}`);
-    if (ran.cancelled || !result || !state.tally || (ran.code !== 0 && ran.code !== 1)) {
+    const read = readVerifyJson(ran.stdout);
+    const problem = ran.cancelled ? 'cancelled' : ran.code !== 0 && ran.code !== 1 ? `exit ${ran.code}` : !read.ok ? read.why : !state.tally ? 'no tally after the run' : null;
+    this.deps.log.info(`test run: verify --items ${ids.join(',')} exited ${ran.code}${problem ? ` (${problem})` : ''}`);
+    if (problem !== null || !read.ok || !state.tally) {
       // What finished is saved and in the refreshed tally; the meter's states stand for every item.
-      const why = ran.cancelled ? 'cancelled; the proofs that finished are saved, the rest were not run' : `proofmeter verify failed (exit ${ran.code}): ${ran.stderr.trim().split('\n').at(-1) ?? ''}`;
+      const why = ran.cancelled
+        ? 'cancelled; the proofs that finished are saved, the rest were not run'
+        : `proofmeter verify failed (${problem ?? 'unknown'}): ${ran.stderr.trim().split('\n').at(-1) ?? ''}`.trim();
       run.appendOutput(`${why}\r\n`);
       for (const id of ids) {
         const i = item(id);
@@ -276,8 +300,9 @@ export class PlanTests implements vscode.Disposable {
       }
       run.end();
       this.publishedKey = '';
-      return ran.cancelled ? { kind: 'cancelled' } : { kind: 'failed', code: ran.code };
+      return ran.cancelled ? { kind: 'cancelled' } : { kind: 'failed', code: ran.code, why };
     }
+    const result = read.json;
     const fresh = new Map<string, FreshResult>(result.results.map((r) => [r.id, r]));
     const tests = itemTests(state.tally, fresh);
     const reported: Record<string, ItemTest['state']> = {};
@@ -287,8 +312,9 @@ export class PlanTests implements vscode.Disposable {
       const i = item(id);
       if (!t || !i) continue;
       if (!r) {
-        run.skipped(i);
-        run.appendOutput(`${id}: not run (the time budget or a cancel left it)\r\n`, this.location(i), i);
+        // Not run (a cancel left it): the meter's state stands.
+        run.appendOutput(`${id}: not re-run\r\n`, this.location(i), i);
+        this.report(run, t);
         continue;
       }
       // A re-run that failed where the meter's state is not "failed" (it never ran in the session,
@@ -300,7 +326,9 @@ export class PlanTests implements vscode.Disposable {
     // The rest in this run too where the meter changed its mind meanwhile, so no newer run is needed.
     for (const t of tests) if (!ids.includes(t.id) && this.differs(t)) this.report(run, t);
     run.end();
-    this.tests = tests;
+    // What this run reported is the meter's state; only the fresh output lines are not the tally's,
+    // and they must not make the next refresh publish the same states over this run.
+    this.tests = itemTests(state.tally);
     this.publishedKey = this.key();
     return { kind: 'ran', code: ran.code, reported };
   }

@@ -16,12 +16,19 @@ export const verifyJsonSchema: z.ZodType<VerifyJson> = z.object({
   sandbox: z.object({ kind: sandboxKindSchema, why: z.string().nullable() }).nullable(),
 });
 
-/** The parsed output, or null for output that is not verify's JSON (a crash, an older CLI). */
-export function parseVerifyJson(stdout: string): VerifyJson | null {
+/**
+ * The parsed output, or why it is not verify's JSON (a crash, an older CLI): where the shape
+ * differs, by path and zod's words, never the output itself.
+ */
+export function readVerifyJson(stdout: string): { ok: true; json: VerifyJson } | { ok: false; why: string } {
+  let raw: unknown;
   try {
-    const r = verifyJsonSchema.safeParse(JSON.parse(stdout));
-    return r.success ? r.data : null;
+    raw = JSON.parse(stdout);
   } catch {
-    return null;
+    return { ok: false, why: `not JSON (${Buffer.byteLength(stdout)} bytes)` };
   }
+  const r = verifyJsonSchema.safeParse(raw);
+  if (r.success) return { ok: true, json: r.data };
+  const first = r.error.issues[0];
+  return { ok: false, why: `not verify's JSON: ${first ? `${first.path.join('.')}: ${first.message}` : 'unknown shape'}` };
 }

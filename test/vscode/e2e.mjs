@@ -1,7 +1,8 @@
 // Browser end-to-end check: the built .vsix, installed into code-server, on the fixture workspace.
 // Reads the status bar, opens the dashboard and the evidence view, checks every item's state inside
 // the webview frames against the engine's tally, clicks through to the plan, and, in the light, dark
-// and both high-contrast themes, takes screenshots and measures the contrast of every text.
+// and both high-contrast themes, takes screenshots and measures the contrast of every text. Last,
+// the Testing view lists the plan's items with their states' icons.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -202,6 +203,17 @@ export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected,
       await page.waitForTimeout(100);
     }
     check('Set Goal offers the /goal line and copies it', clip === '/goal PLAN.md', JSON.stringify(clip));
+
+    // 8. the Testing view: every plan item, with the icon of the meter's state (testStates.ts)
+    await runCommand(page, 'Testing: Focus on Test Explorer View');
+    const testRows = page.locator('.test-explorer .testing-stdtree-container');
+    await testRows.filter({ hasText: /^S1\./ }).first().waitFor({ timeout: 20_000 });
+    const icon = { proved: 'passed', closed: 'passed', failed: 'failed' };
+    const listed = await testRows.evaluateAll((els) => els.map((e) => [e.querySelector('.label')?.textContent ?? '', e.querySelector('.computed-state')?.className ?? '']));
+    const shown = Object.fromEntries(listed.map(([label, cls]) => [/^(\w+)\./.exec(label)?.[1], /testing-(\w+)-icon/.exec(cls)?.[1]]));
+    const wrongTests = Object.entries(expected.states).filter(([id, st]) => shown[id] !== (icon[st] ?? 'skipped'));
+    check("Testing view lists every plan item with its state's icon", wrongTests.length === 0, JSON.stringify(listed));
+    await shot('light-testing.png');
   } catch (e) {
     check('browser end-to-end run', false, e.message.split('\n')[0]);
     await shot('e2e-error.png').catch(() => {});

@@ -7,13 +7,14 @@ import { defineFreshTests } from './fresh.test';
 import { defineHostTests } from './host.test';
 import { defineProxyTests } from './proxy.test';
 import { defineRestrictedTests } from './restricted.test';
+import { defineTestingRestrictedTests, defineTestingTests } from './testing.test';
 
 type Mode = 'trusted' | 'restricted' | 'fresh';
 
 function define(mode: Mode): void {
-  if (mode === 'restricted') { defineRestrictedTests(); defineProxyTests('restricted'); }
+  if (mode === 'restricted') { defineRestrictedTests(); defineProxyTests('restricted'); defineTestingRestrictedTests(); }
   else if (mode === 'fresh') defineFreshTests();
-  else { defineHostTests(); defineProxyTests('trusted'); }
+  else { defineTestingTests(); defineHostTests(); defineProxyTests('trusted'); }
 }
 
 function suiteMode(): Mode {
