@@ -2,6 +2,7 @@
 // with these schemas at run time: a webview is a separate page, and what crosses is untrusted.
 import { z } from 'zod';
 import { acceptanceSchema } from './core/findings/acceptance';
+import { closureSchema } from './core/findings/closure';
 import { findingSchema } from './core/findings/finding';
 import { tallySchema } from './core/tally/tallySchema';
 import { WEBVIEW_COMMANDS } from './extension/commandIds';
@@ -64,6 +65,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('acceptFinding'), id: acceptanceSchema.shape.id }),
   // The person dismisses an integrity warning, recorded as accept records an error (trusted workspaces only, confirmed first).
   z.object({ type: z.literal('dismissFinding'), id: acceptanceSchema.shape.id }),
+  // The person closes one of their own items; the host asks them to confirm first (trusted workspaces only).
+  z.object({ type: z.literal('closeItem'), id: closureSchema.shape.id }),
   z.object({
     type: z.literal('runCommand'),
     command: z.enum(WEBVIEW_COMMANDS),

@@ -19,6 +19,8 @@ export interface Actions {
   acceptFinding?: (id: string) => void;
   /** Asks the host to dismiss an integrity warning; the host confirms with the person first. */
   dismissFinding?: (id: string) => void;
+  /** Asks the host to close one of the person's own items; the host confirms with the person first. */
+  closeItem?: (id: string) => void;
 }
 
 const inert: Actions = { canRunCommands: false, openTranscript() {}, openPlan() {}, runCommand() {}, manageTrust() {}, openGoalFile() {} };
@@ -44,6 +46,9 @@ export function hostActions(api: VsCodeApi, trusted: boolean, log: Logger): Acti
     },
     dismissFinding: (id) => {
       if (trusted) postToHost(api, { type: 'dismissFinding', id }, log);
+    },
+    closeItem: (id) => {
+      if (trusted) postToHost(api, { type: 'closeItem', id }, log);
     },
   };
 }

@@ -28,8 +28,11 @@ export const PROXY_COMMANDS = ['proofmeter.startProxy', 'proofmeter.stopProxy'] 
 /** Opening a run from a CodeLens or the evidence tree, registered by runDocument.ts. */
 export const OPEN_RUN = 'proofmeter.openRun';
 
+/** Closing one of the person's own items (the tree's menu, the dashboard, the palette), registered by closeItem.ts. */
+export const CLOSE_ITEM = 'proofmeter.closeItem';
+
 /** Every command the extension contributes (package.json contributes.commands). */
-export const COMMANDS = [...TABLE_COMMANDS, ...PROXY_COMMANDS, OPEN_RUN] as const;
+export const COMMANDS = [...TABLE_COMMANDS, ...PROXY_COMMANDS, OPEN_RUN, CLOSE_ITEM] as const;
 
 export type TableCommandId = (typeof TABLE_COMMANDS)[number];
 export type CommandId = (typeof COMMANDS)[number];

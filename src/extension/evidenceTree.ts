@@ -77,7 +77,7 @@ export class EvidenceTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
     t.description = node.description;
     t.tooltip = node.tooltip;
     t.iconPath = themeIcon(node.icon);
-    t.contextValue = node.run ? 'item.run' : 'item';
+    t.contextValue = node.closable ? 'item.closable' : node.run ? 'item.run' : 'item';
     t.accessibilityInformation = { label: `${node.label}, ${node.description}` };
     const plan = this.meter()?.planPath();
     if (plan && node.planLine >= 1) {

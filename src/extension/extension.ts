@@ -9,6 +9,7 @@ import type { ViewName, ViewState } from '../protocol';
 import { goalPath } from '../workspace/goalState';
 import { METER_STATE_DIR } from '../core/meterStateDir';
 import { HookHealthLive } from './hookHealthLive';
+import { registerCloseItem } from './closeItem';
 import { loadGates, registerCommands, refuseUntrusted } from './commands';
 import { Log } from './log';
 import { Meter, type RefreshStats } from './meter';
@@ -175,6 +176,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     ...registerCommands(commandContext),
   );
   context.subscriptions.push(...registerProxy(context, (line) => log.info(line)).disposables);
+  context.subscriptions.push(registerCloseItem(context.extensionPath, () => current.meter));
   const terminalPath = registerTerminalPath(context, () => settings.cliPath, log);
   context.subscriptions.push(...terminalPath.disposables, registerSealedDocuments(), { dispose: () => answerConfirmations(null) });
   // Hook health for the dashboard: `proofmeter doctor --json` when a page opens (at most every 10 s).

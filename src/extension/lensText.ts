@@ -28,6 +28,8 @@ export function lensFor(item: ItemJson, t: Pick<Tally, 'ledger'> & { verifier?: 
     case 'pending':
       return { title: '◷ waiting for its completion notice', run };
     case 'closed':
+      // Closed through Close… (proofmeter close): the person's word has no transcript line to open.
+      if (item.closedBy?.source === 'close') return { title: '✓ closed by you', run: null };
       return { title: '✓ closed by your words', run: item.closedBy ? { file: item.closedBy.file, line: item.closedBy.line } : null };
     case 'handed-over':
       return { title: '◷ handed over to you', run: null };

@@ -1,6 +1,7 @@
 // The native evidence browser's nodes (the proofmeter.items TreeView): the goal's items grouped by
 // state, each with a ThemeIcon id and a one-line description, and the open count for the view's
 // badge. Kept free of the vscode module so it reads as plain data; evidenceTree.ts renders it.
+import { closableByPerson } from '../core/findings/closure';
 import { isOpenForPerson } from '../core/tally/format';
 import { partsSentence } from '../core/tally/headlineParts';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
@@ -27,6 +28,8 @@ export interface ItemNode {
   planLine: number;
   /** The run the inline "open run" action shows (the deciding run, or the one that did not count). */
   run: { file: string; line: number } | null;
+  /** An open item of the person's: its context menu offers Close… (core/findings/closure.ts). */
+  closable: boolean;
 }
 
 export interface GroupNode {
@@ -102,6 +105,7 @@ function itemNode(i: ItemJson, t: Tally): ItemNode {
     icon: i.state === 'closed' ? { id: 'comment', color: 'testing.iconPassed' } : GROUPS[group].icon,
     planLine: i.planLine,
     run: lens.run,
+    closable: closableByPerson(i),
   };
 }
 

@@ -9,6 +9,7 @@ import type { CommandId } from './commandIds';
 import { hostMessageSchema, webviewMessageSchema, type HostMessage, type ViewName, type ViewState, type WebviewMessage } from '../protocol';
 import { goalPath } from '../workspace/goalState';
 import { dismissFinding } from './dismissFinding';
+import { CLOSE_ITEM } from './commandIds';
 import type { Log } from './log';
 import type { Meter } from './meter';
 import { makeNonce, renderPage } from './webviewHtml';
@@ -242,6 +243,11 @@ export class Webviews implements vscode.WebviewViewProvider, vscode.Disposable {
       case 'acceptFinding': {
         // The same path as the Accept Finding… command: the change beside, then the modal.
         const outcome = await vscode.commands.executeCommand<AcceptOutcome | undefined>('proofmeter.acceptFinding' satisfies CommandId, msg.id);
+        return outcome === 'ok' || outcome === 'cancelled' ? 'ok' : 'refused';
+      }
+      case 'closeItem': {
+        // The same path as the Close… command of the tree and the palette: the modal, then proofmeter close.
+        const outcome = await vscode.commands.executeCommand<string | undefined>(CLOSE_ITEM, msg.id);
         return outcome === 'ok' || outcome === 'cancelled' ? 'ok' : 'refused';
       }
       case 'dismissFinding': {

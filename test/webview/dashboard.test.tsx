@@ -147,7 +147,8 @@ describe('dashboard', () => {
     it('items nobody decided say so', () => {
       mountIt();
       assert.match(text(rowOf('V2')), /not run its proof has not been run no run yet$/);
-      assert.match(text(rowOf('S9')), /waiting for you no words yet$/);
+      // (and the person's own item offers Close…, see closeItem.test.tsx)
+      assert.match(text(rowOf('S9')), /waiting for you no words yet Close S9 …$/);
     });
 
     it('an item whose proof ran in a subagent reads "ran, did not count" with the ledger’s reason and that run', () => {

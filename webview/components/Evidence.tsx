@@ -62,7 +62,14 @@ export function ItemEvidence({ item, notCounted = null }: { item: ItemView; notC
       </span>,
     );
   }
-  if (item.closedBy) {
+  if (item.closedBy?.source === 'close') {
+    // Closed through Close… (proofmeter close): the person's word, with no transcript line.
+    parts.push(
+      <span key="closed" class="pm-closed-by">
+        closed by you (Close…) <Time iso={item.closedBy.time} />
+      </span>,
+    );
+  } else if (item.closedBy) {
     const c = item.closedBy;
     parts.push(
       <span key="closed" class="pm-closed-by">

@@ -4,6 +4,7 @@ import { ledgerReasonText, ranNotCounted } from '../../src/core/tally/notCounted
 import type { ItemView, TallyView } from '../../src/protocol';
 import { itemDomKey } from '../items';
 import { itemTitle, ownerLabel } from '../labels';
+import { CloseItem } from './CloseItem';
 import { ItemEvidence } from './Evidence';
 import { PlanLink } from './Links';
 import { NoPlan } from './NoPlan';
@@ -39,6 +40,7 @@ function Row({ item, revealed, notCounted, changed }: { item: ItemView; revealed
       </td>
       <td data-label="Deciding run">
         <ItemEvidence item={item} notCounted={notCounted} />
+        <CloseItem item={item} />
       </td>
     </tr>
   );

@@ -3,6 +3,7 @@ import { ledgerReasonText } from '../../src/core/tally/notCounted';
 import type { ItemView, TallyView } from '../../src/protocol';
 import { useActions } from '../actions';
 import { itemTitle, ownerLabel } from '../labels';
+import { CloseItem } from './CloseItem';
 import { ItemEvidence } from './Evidence';
 import { StateBadge } from './StateBadge';
 
@@ -18,7 +19,8 @@ export interface SidebarItemProps {
 
 export function SidebarItem({ item, domId, expanded, revealed, notCounted, onToggle }: SidebarItemProps) {
   const { openPlan, openTranscript } = useActions();
-  const transcript = item.run ?? item.closedBy ?? notCounted?.run ?? null;
+  // Words closed it in a transcript; Close… (source close) has no transcript line.
+  const transcript = item.run ?? (item.closedBy?.file ? item.closedBy : null) ?? notCounted?.run ?? null;
   return (
     <li class={`pm-item${expanded ? ' pm-item-open' : ''}${revealed ? ' pm-revealed' : ''}`} data-state={item.state} data-id={item.id}>
       <button
@@ -62,6 +64,7 @@ export function SidebarItem({ item, domId, expanded, revealed, notCounted, onTog
               Open transcript
             </button>
           ) : null}
+          <CloseItem item={item} />
         </div>
       </div>
     </li>

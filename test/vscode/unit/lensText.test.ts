@@ -34,3 +34,11 @@ describe('plan item lenses', function () {
     assert.equal(lens('S10').title, '○ waits for a later event');
   });
 });
+
+describe('the lens of an item closed through Close…', function () {
+  it('says closed by you, with no run to open (the person’s word has no transcript line)', function () {
+    const t = underWayTally();
+    const s9 = { ...t.items.find((i) => i.id === 'S9')!, state: 'closed' as const, closedBy: { source: 'close', time: '2026-12-03T10:00:00.000Z', file: '', line: 0 } };
+    assert.deepEqual(lensFor(s9, t), { title: '✓ closed by you', run: null });
+  });
+});

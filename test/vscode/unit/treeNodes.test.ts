@@ -73,3 +73,12 @@ describe('evidence tree nodes', function () {
     assert.match(treeModel(null, { fault: 'bad json' }).message!, /bad json/);
   });
 });
+
+describe('the Close… action on the person’s items in the tree', function () {
+  it('an open item of the person’s (or of a later event) is closable; Claude’s items are not', function () {
+    const t = underWayTally();
+    const nodes = treeModel(t).groups.flatMap((g) => g.items);
+    const closable = nodes.filter((n) => n.closable).map((n) => n.id).sort();
+    assert.deepEqual(closable, ['S10', 'S9']);
+  });
+});
