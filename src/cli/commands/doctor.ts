@@ -162,9 +162,9 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     { seen: !!local?.settings && local.settings.statusLine !== undefined && !slIsMeter, text: ".claude/settings.local.json is read after settings.json: hooks from both run, but a statusLine there replaces the meter's." },
     { seen: sources.some((s) => s.state === 'invalid'), text: `A settings file that is not valid JSON is skipped by Claude Code${sources.filter((s) => s.state === 'invalid').map((s) => ` (invalid now: ${s.path})`).join('')}.` },
     { seen: false, text: "A settings change that touches hooks, env or disableAllHooks while a session runs is refused for that session by the meter's config-change gate: restart Claude Code to apply it (proofmeter uninstall applies at once)." },
-    { seen: !node, text: "`node` must be on the PATH Claude Code starts hooks with (a GUI-launched VS Code or an nvm set up only in interactive shells may lack it)." },
+    { seen: !node, text: "The shared entries (settings.json) find node through .claude/proofmeter/hook.sh: the node install recorded on this machine, then PATH, then Homebrew, Volta, asdf, fnm, n and nvm; settings.local.json names the absolute node. Without one, hooks let everything through unless a goal is frozen on this machine." },
     { seen: !trusted, text: `Project hooks run only in a trusted folder: accept the trust dialog once in the terminal UI${trusted ? '' : ' (no trust recorded for this folder in ~/.claude.json)'}.` },
-    { seen: !runner.present, text: `A fresh clone has no runner unless ${RUNNER_REL} was committed: run proofmeter install there.` },
+    { seen: !runner.present, text: `A fresh clone has no runner unless ${RUNNER_REL} was committed (install's .gitignore offers it): without it the shared entries let everything through, with one message per session; run proofmeter install there.` },
     { seen: false, text: 'The plan gate fires only where ExitPlanMode can run: the terminal UI, the VS Code panel, or an SDK host with --permission-prompt-tool; `claude -p` disables it.' },
     { seen: false, text: 'The statusLine runs only in the terminal UI, not under -p, the SDK or the VS Code panel.' },
   ];
