@@ -30,6 +30,7 @@ import { verifyFlow, type VerifyOutcome } from './verifyFlow';
 import { acceptCommand, confirmedBy, reseal, restoreGoal } from './remedyCommands';
 import { confirmChange } from './confirm';
 import { uninstallScope } from './remedyFacts';
+import { inVsCode, REMEDY } from './remedies';
 import { uninstallQuestion } from './remedyQuestions';
 import type { WalkthroughKeys } from './walkthroughKeys';
 import type { Webviews } from './webviews';
@@ -123,10 +124,17 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   );
 }
 
+/** The button of every Restricted Mode refusal: VS Code's own trust editor. */
+export const MANAGE_TRUST = 'Manage Workspace Trust';
+
 export function refuseUntrusted(ctx: Pick<CommandContext, 'log'>, what: string): boolean {
   if (vscode.workspace.isTrusted) return false;
   ctx.log.warn(`refused "${what}": the workspace is not trusted`);
-  void vscode.window.showWarningMessage(`Proofmeter: ${what} is not available in Restricted Mode. Trust this folder to use it; the tally stays visible read-only.`);
+  void vscode.window
+    .showWarningMessage(`Proofmeter: ${what} is not available in Restricted Mode. Trust this folder to use it; the tally stays visible read-only.`, MANAGE_TRUST)
+    .then((c) => {
+      if (c === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
+    });
   return true;
 }
 
@@ -484,11 +492,14 @@ async function doctor(ctx: CommandContext): Promise<CliOutcome & { verdict?: Doc
   const report = await loadGates(ctx, m);
   const verdict = report ? doctorVerdict(report) : undefined;
   if (verdict) {
-    const buttons = verdict.action === 'install' ? ['Install Hooks', 'Show Report'] : ['Show Report'];
-    const text = `Proofmeter Doctor: ${verdict.message}`;
+    const remedy = verdict.action === 'install' ? 'Install Hooks' : verdict.action === 'reseal' ? REMEDY.reseal.title : null;
+    const buttons = remedy ? [remedy, 'Show Report'] : ['Show Report'];
+    // In VS Code's words: a remedy names the command (remedies.ts).
+    const text = `Proofmeter Doctor: ${inVsCode(verdict.message)}`;
     const shown = verdict.ok && !verdict.warnings.length ? vscode.window.showInformationMessage(text, ...buttons) : vscode.window.showWarningMessage(text, ...buttons);
     void Promise.resolve(shown).then((choice) => {
       if (choice === 'Install Hooks') void vscode.commands.executeCommand('proofmeter.installHooks' satisfies CommandId);
+      else if (choice === REMEDY.reseal.title) void vscode.commands.executeCommand(REMEDY.reseal.command);
       else if (choice === 'Show Report') ctx.log.show(title, output);
     });
   } else ctx.log.show(title, output);

@@ -1,7 +1,7 @@
 // Puts `proofmeter` on PATH in VS Code's integrated terminals through the extension's
 // EnvironmentVariableCollection (VS Code applies it to every new terminal and marks the open ones
 // to relaunch), pointing at the bundled CLI (cliShim.ts). Only in a trusted workspace: in
-// Restricted Mode the collection is emptied, and it is set when the person grants trust.
+// Restricted Mode PATH is left alone, and the entry is added when the person grants trust.
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
 import { hookNode } from '../workspace/hookNode';
@@ -23,11 +23,13 @@ export function registerTerminalPath(context: vscode.ExtensionContext, cliPath: 
   const collection = context.environmentVariableCollection;
   // Set again at every activation, from this extension's own path: never a stale one from a past version.
   collection.persistent = false;
-  const description = 'Puts `proofmeter` (the CLI bundled with the Proofmeter extension) on PATH.';
+  // One collection per extension: the compaction proxy's ANTHROPIC_BASE_URL lives in it too
+  // (proxyCommands.ts), so only PATH is touched here, never clear().
+  const description = 'Proofmeter: `proofmeter` (the CLI bundled with the extension) on PATH; Claude Code through the compaction proxy while it runs.';
   collection.description = description;
   let dir: string | null = null;
   const apply = (): void => {
-    collection.clear();
+    collection.delete('PATH');
     dir = null;
     if (!vscode.workspace.isTrusted) return;
     if (context.globalStorageUri.scheme !== 'file') {

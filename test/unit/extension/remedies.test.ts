@@ -40,6 +40,7 @@ describe('remedies in VS Code words', () => {
     ],
     ["the protection's reinstall", () => 'run proofmeter install (without --no-sandbox) to write the sandbox settings', 'run Proofmeter: Install/Repair Hooks (with the sandbox option ticked) to write the sandbox settings'],
     ['an accept named by id', () => 'or run `proofmeter accept F-1a2b3c4` in their own terminal', 'or run Proofmeter: Accept Finding…'],
+    ["doctor's to-do for a goal sealed elsewhere", () => 'To do: reseal for this machine (proofmeter doctor --reseal).', 'To do: reseal for this machine (Proofmeter: Reseal for This Machine).'],
     ['a text with no CLI remedy, unchanged', () => 'start Claude Code with proofmeter run -- claude to lock it', 'start Claude Code with proofmeter run -- claude to lock it'],
   ];
   for (const [what, text, want] of rows) {
