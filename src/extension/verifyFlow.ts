@@ -7,6 +7,7 @@ import type { Tally } from '../core/tally/tally';
 import type { ViewState } from '../protocol';
 import type { GoalState } from '../workspace/goalState';
 import { proofTargets, type ProofTarget } from '../workspace/verifier';
+import { readVerifyJson } from './verifyJson';
 
 export interface VerifyUi {
   /** A modal question; true only when the person chose to run. */
@@ -103,13 +104,10 @@ export async function verifyFlow(deps: VerifyDeps, opts: { confirmed?: boolean }
     deps.ui.warn('Proofmeter: Verify was cancelled; the proofs that finished are saved, the rest were not run.');
     return { kind: 'cancelled', state };
   }
-  let result: VerifyJson | null;
-  try {
-    result = JSON.parse(ran.stdout) as VerifyJson;
-  } catch {
-    result = null;
-  }
-  if ((ran.code !== 0 && ran.code !== 1) || !result || !Array.isArray(result.results)) {
+  // Read through the schema: the CLI is another process, possibly another build (proofmeter.cliPath).
+  const read = readVerifyJson(ran.stdout);
+  const result = read.ok ? read.json : null;
+  if ((ran.code !== 0 && ran.code !== 1) || !result) {
     const message = ran.stderr.trim().split('\n').at(-1) || `exit ${ran.code}`;
     deps.ui.show(`proofmeter verify --cwd ${deps.cwd} (exit ${ran.code})`, [ran.stdout.trim(), ran.stderr.trim()].filter(Boolean).join('\n'));
     deps.ui.warn(`Proofmeter: Verify failed: ${message}`);
