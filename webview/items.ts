@@ -1,6 +1,7 @@
 // Grouping and filtering of the tally's items for the evidence browser.
 import { isOpenForClaude, isOpenForPerson } from '../src/core/tally/format';
 import type { ItemView } from '../src/protocol';
+import { stateLabel } from './labels';
 
 /**
  * The item's key among the views' elements (list keys, expanded rows, a reveal). Ids can repeat in
@@ -27,9 +28,12 @@ export function groupItems(items: ItemView[]): ItemGroups {
   return groups;
 }
 
-/** Case-insensitive match on the id, the item's text or its proof; an empty query matches all. */
+/**
+ * Case-insensitive match on the id, the item's text, its proof, or its state as the badge says it
+ * ("failed", "not run", "handed over") and as the tally names it ("unrun"); an empty query matches all.
+ */
 export function matchesFilter(item: ItemView, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return [item.id, item.text, item.proof].some((s) => s.toLowerCase().includes(q));
+  return [item.id, item.text, item.proof, stateLabel(item.state), item.state].some((s) => s.toLowerCase().includes(q));
 }

@@ -78,6 +78,18 @@ export function verdictText(t: TallyView): string {
   return t.verdict === 'done' ? 'All done' : `Not done — ${openCount(t)}`;
 }
 
+/**
+ * A transcript link as a screen reader says it: "transcript of session 4c03…, line 32". A session's
+ * file is named by its UUID, which is noise read aloud, so it is cut to its first four characters
+ * and said once (the link has no title that would repeat it).
+ */
+export function transcriptLabel(file: string, line: number): string {
+  const name = basename(file).replace(/\.jsonl$/, '');
+  const agent = /^agent-(.+)$/.exec(name);
+  const short = (id: string) => (id.length > 6 ? `${id.slice(0, 4)}…` : id);
+  return agent ? `transcript of subagent ${short(agent[1]!)}, line ${line}` : `transcript of session ${short(name)}, line ${line}`;
+}
+
 export function basename(path: string): string {
   const parts = path.split(/[\\/]/);
   return parts[parts.length - 1] || path;

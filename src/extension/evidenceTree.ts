@@ -4,9 +4,8 @@
 // treeNodes.ts; this file only renders them and follows the meter.
 import * as vscode from 'vscode';
 import type { Meter } from './meter';
-import { treeModel, type GroupNode, type ItemNode, type TreeIcon, type TreeModel } from './treeNodes';
+import { HAS_GOAL_KEY, ITEMS_VIEW, treeModel, type GroupNode, type ItemNode, type TreeIcon, type TreeModel } from './treeNodes';
 
-export const ITEMS_VIEW = 'proofmeter.items';
 
 type Node = GroupNode | ItemNode;
 
@@ -20,6 +19,7 @@ export class EvidenceTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
   private readonly view: vscode.TreeView<Node>;
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private model: TreeModel = treeModel(null);
+  private hasGoal: boolean | null = null;
 
   constructor(private readonly meter: () => Meter | undefined) {
     this.view = vscode.window.createTreeView(ITEMS_VIEW, { treeDataProvider: this, showCollapseAll: true });
@@ -45,6 +45,12 @@ export class EvidenceTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
     const was = this.view.badge;
     if (b?.value !== was?.value || b?.tooltip !== was?.tooltip) this.view.badge = b ? { ...b } : undefined;
     if ((this.view.message ?? null) !== this.model.message) this.view.message = this.model.message ?? undefined;
+    // The empty tree's welcome content (viewsWelcome) shows while no goal exists.
+    const hasGoal = m?.hasGoal() ?? false;
+    if (hasGoal !== this.hasGoal) {
+      this.hasGoal = hasGoal;
+      void vscode.commands.executeCommand('setContext', HAS_GOAL_KEY, hasGoal);
+    }
     this.changed.fire();
   }
 

@@ -4,7 +4,11 @@
 import * as vscode from 'vscode';
 import { proxyStateDir } from '../proxy/stateDir';
 import type { CommandId } from './commandIds';
-import { ProxyController } from './proxyController';
+import { PROXY_RUNNING_KEY, ProxyController } from './proxyController';
+
+function setRunning(on: boolean): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', PROXY_RUNNING_KEY, on);
+}
 
 export function registerProxy(context: vscode.ExtensionContext, log: (line: string) => void): { controller: ProxyController; disposables: vscode.Disposable[] } {
   const env = context.environmentVariableCollection;
@@ -19,14 +23,16 @@ export function registerProxy(context: vscode.ExtensionContext, log: (line: stri
       env.replace('ANTHROPIC_BASE_URL', url);
     },
     unpointTerminals: () => env.delete('ANTHROPIC_BASE_URL'),
-    show: (text, tooltip) => { item.text = text; item.tooltip = tooltip; item.show(); },
-    hide: () => item.hide(),
+    show: (text, tooltip) => { item.text = text; item.tooltip = tooltip; item.show(); void setRunning(true); },
+    hide: () => { item.hide(); void setRunning(false); },
   }, proxyStateDir(process.env), log);
   const disposables = [
     item,
     vscode.commands.registerCommand('proofmeter.startProxy' satisfies CommandId, async () => {
       if (!vscode.workspace.isTrusted) {
-        void vscode.window.showWarningMessage('Proofmeter: the compaction proxy forwards your API key; trust this folder first.');
+        void vscode.window.showWarningMessage('Proofmeter: the compaction proxy forwards your API key; trust this folder first.', 'Manage Workspace Trust').then((c) => {
+          if (c === 'Manage Workspace Trust') void vscode.commands.executeCommand('workbench.trust.manage');
+        });
         return null;
       }
       try {

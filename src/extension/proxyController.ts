@@ -7,6 +7,9 @@ import type { RunStore } from '../proxy/runStore';
 import type { ProxyServer } from '../proxy/server';
 
 /** What the controller changes in the window. */
+/** The context key the palette reads: Start shows while no proxy runs (in a trusted folder), Stop while one does. */
+export const PROXY_RUNNING_KEY = 'proofmeter.proxyRunning';
+
 export interface ProxySurface {
   /** New integrated terminals get ANTHROPIC_BASE_URL=url. */
   pointTerminals(url: string): void;

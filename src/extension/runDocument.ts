@@ -1,10 +1,10 @@
 // Opening a run shows the run: a read-only virtual document (scheme proofmeter-run) built from the
-// tally's ledger and the transcript's result line, with "Open Raw Line" beside it, which opens the
-// JSONL with that line selected.
+// tally's ledger and the transcript's result line. Its "Raw record" line is a link to the JSONL at
+// that line; no notification comes with each run opened.
 import * as vscode from 'vscode';
 import { OPEN_RUN } from './commandIds';
 import type { Meter } from './meter';
-import { runText } from './runText';
+import { rawRecordSpan, runText } from './runText';
 
 export const RUN_SCHEME = 'proofmeter-run';
 
@@ -18,6 +18,7 @@ export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.
   constructor(private readonly meter: () => Meter | undefined) {
     this.disposables.push(
       vscode.workspace.registerTextDocumentContentProvider(RUN_SCHEME, this),
+      vscode.languages.registerDocumentLinkProvider({ scheme: RUN_SCHEME }, { provideDocumentLinks: (doc) => rawLineLinks(doc) }),
       // (file, line) from a CodeLens; an evidence tree node ({ run: { file, line } }) from its inline action.
       vscode.commands.registerCommand(OPEN_RUN, (file: unknown, line: unknown) => {
         const run = (file as { run?: { file?: unknown; line?: unknown } | null } | null)?.run;
@@ -42,9 +43,6 @@ export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.
     if (typeof file !== 'string' || typeof line !== 'number' || !m?.isTranscriptFile(file)) return false;
     const doc = await vscode.workspace.openTextDocument(runUri(file, line));
     await vscode.window.showTextDocument(doc, { preview: true });
-    void vscode.window.showInformationMessage(`Proofmeter: the run at line ${line} of its transcript.`, 'Open Raw Line').then((c) => {
-      if (c === 'Open Raw Line') void openRawLine(file, line);
-    });
     return true;
   }
 
@@ -53,8 +51,15 @@ export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.
   }
 }
 
-/** The JSONL at the line, the whole line selected so it stands out. */
-async function openRawLine(file: string, line: number): Promise<void> {
-  const l = Math.max(0, line - 1);
-  await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(l, 0, l + 1, 0), preview: true });
+/** The "Raw record" line as a link to the transcript at that line (the document's query names both). */
+function rawLineLinks(doc: vscode.TextDocument): vscode.DocumentLink[] {
+  const q = new URLSearchParams(doc.uri.query);
+  const file = q.get('file');
+  const line = Number(q.get('line'));
+  if (!file || !Number.isInteger(line)) return [];
+  const at = rawRecordSpan(doc.getText());
+  if (!at) return [];
+  const link = new vscode.DocumentLink(new vscode.Range(at.line, at.start, at.line, at.end), vscode.Uri.file(file).with({ fragment: `L${line}` }));
+  link.tooltip = 'Open the transcript at this line';
+  return [link];
 }

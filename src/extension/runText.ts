@@ -29,6 +29,16 @@ export function outputAt(file: string, line: number): string | null {
   return parts.length ? parts.join('\n') : null;
 }
 
+/** Where the run document's "Raw record: FILE, line N" reference stands (0-based line, columns), for its link. */
+export function rawRecordSpan(text: string): { line: number; start: number; end: number } | null {
+  const lines = text.split('\n');
+  const i = lines.findIndex((l) => l.startsWith('Raw record: '));
+  if (i < 0) return null;
+  const l = lines[i]!;
+  const semi = l.indexOf('; its result');
+  return { line: i, start: 'Raw record: '.length, end: semi < 0 ? l.length : semi };
+}
+
 export function runText(t: Pick<Tally, 'ledger'>, file: string, line: number): string {
   const entry = t.ledger.find((e) => e.run.file === file && (e.run.line === line || e.run.endLine === line));
   const out: string[] = [];

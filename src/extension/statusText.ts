@@ -1,6 +1,7 @@
 // The words of the two status bar items, kept free of the vscode module so they read as plain data.
 import { rerunEnd } from '../core/evidence/rerun';
 import { blockingFindings } from '../core/findings/finding';
+import { findingKindWords } from '../core/findings/kindWords';
 import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/format';
 import { METER_STATE_DIR } from '../core/meterStateDir';
 import { SEALED_ELSEWHERE } from '../core/sealRecord/findings';
@@ -37,6 +38,14 @@ function md(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => '\\' + c);
 }
 
+/** Text whose `code spans` stay code in the Markdown, the rest escaped: no raw backticks shown. */
+export function mdWithCode(s: string): string {
+  return s
+    .split(/(`[^`\n]+`)/)
+    .map((part, i) => (i % 2 === 1 ? part : md(part)))
+    .join('');
+}
+
 function code(s: string): string {
   const clipped = s.length > 80 ? s.slice(0, 79) + '…' : s;
   const ticks = clipped.includes('`') ? '``' : '`';
@@ -54,20 +63,20 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   const icon = opts.fault ? '$(error)' : t.verdict === 'done' ? '$(pass-filled)' : failed.length ? '$(warning)' : '$(checklist)';
   // A goal sealed on another machine: no count either (nothing counts until a reseal here), in the warning colour.
   const elsewhere = (t.integrity ?? []).find((f) => f.kind === 'sealed-elsewhere');
-  const text = tampered.length ? `$(error) Proofmeter: ${tampered[0]!.kind}` : elsewhere ? `$(warning) Proofmeter: ${SEALED_ELSEWHERE}` : `${icon} ${bar(done, total)} ${done}/${total}`;
+  const text = tampered.length ? `$(error) Proofmeter: ${findingKindWords(tampered[0]!.kind)}` : elsewhere ? `$(warning) Proofmeter: ${SEALED_ELSEWHERE}` : `${icon} ${bar(done, total)} ${done}/${total}`;
 
   const lines: string[] = [];
   lines.push(`**Proofmeter** · ${md(t.goal.title ?? 'untitled plan')}${t.goal.planPath ? ` · ${md(t.goal.planPath)}` : ''}`);
   lines.push('');
   lines.push(`${md(headlineSentence(t))} · ${t.verdict === 'done' ? '**all done**' : md(verdictPhrase(t))}`);
   if (opts.fault) lines.push('', `$(error) ${md(opts.fault)}`);
-  for (const f of tampered.slice(0, MAX_LISTED)) lines.push('', `$(error) **${md(f.kind)}** ${md(f.message)} · ${md(f.action)}`);
+  for (const f of tampered.slice(0, MAX_LISTED)) lines.push('', `$(error) **${md(findingKindWords(f.kind))}**: ${mdWithCode(f.message)} · ${mdWithCode(f.action)}`);
   if (elsewhere) lines.push('', `$(warning) **${md(SEALED_ELSEWHERE)}** ${md(elsewhere.message)} · ${md(elsewhere.action)}`);
   if (!opts.trusted) lines.push('', '$(shield) Restricted Mode: read only, git not read; trust the folder to see commit and push.');
   lines.push(...protectionTooltipLines(t.protection));
   lines.push('');
   for (const s of t.stages) lines.push(`${stageMark(s.state)} **${s.name}** ${md(s.state)}${s.detail ? ` · ${md(s.detail)}` : ''}  `);
-  for (const f of t.findings.slice(0, MAX_LISTED)) lines.push('', `$(warning) plan line ${f.line}: ${md(f.message)}`);
+  for (const f of t.findings.slice(0, MAX_LISTED)) lines.push('', `$(warning) plan line ${f.line}: ${mdWithCode(f.message)}`);
   const claude = t.items.filter(isOpenForClaude);
   if (claude.length) {
     lines.push('', '**Open for Claude**', '');
@@ -101,7 +110,7 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
     (current ? `, ${current.name} ${current.state}` : ', all done') +
     (failed.length ? `, ${failed.length} failed` : '') +
     (opts.fault ? `, fault: ${opts.fault}` : '') +
-    (tampered.length ? `, integrity finding: ${tampered[0]!.kind}` : '') +
+    (tampered.length ? `, integrity finding: ${findingKindWords(tampered[0]!.kind)}` : '') +
     (elsewhere ? `, ${SEALED_ELSEWHERE}` : '');
   return { text, tooltip: lines.join('\n'), ariaLabel, severity };
 }

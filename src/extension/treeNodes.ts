@@ -9,6 +9,10 @@ import type { ItemJson, Tally } from '../core/tally/tally';
 import { oneLine } from '../core/text/oneLine';
 import { lensFor } from './lensText';
 
+export const ITEMS_VIEW = 'proofmeter.items';
+/** Whether the folder has a goal: the items view's welcome content (viewsWelcome) shows while it has none. */
+export const HAS_GOAL_KEY = 'proofmeter.hasGoal';
+
 export type GroupKey = 'proved' | 'failed' | 'pending' | 'not-counted' | 'unrun' | 'yours';
 
 export interface TreeIcon {
@@ -44,7 +48,7 @@ export interface GroupNode {
 export interface TreeModel {
   groups: GroupNode[];
   badge: { value: number; tooltip: string } | null;
-  /** Shown above the tree when there is nothing to list. */
+  /** Shown above the tree: a fault, or a goal with no items. With no goal the view's welcome content (package.json viewsWelcome) speaks instead. */
   message: string | null;
 }
 
@@ -110,7 +114,7 @@ function itemNode(i: ItemJson, t: Tally): ItemNode {
 }
 
 export function treeModel(t: Tally | null, opts: { fault?: string | null } = {}): TreeModel {
-  if (!t) return { groups: [], badge: null, message: opts.fault ? `Proofmeter cannot read the goal: ${opts.fault}` : 'No goal yet: adopt a plan to see its items here.' };
+  if (!t) return { groups: [], badge: null, message: opts.fault ? `Proofmeter cannot read the goal: ${opts.fault}` : null };
   const nodes = t.items.map((i) => itemNode(i, t));
   const groups: GroupNode[] = ORDER.map((key) => {
     const items = nodes.filter((n) => n.group === key);

@@ -56,6 +56,9 @@ describe('dashboard', () => {
       assert.equal(progress.getAttribute('aria-valuenow'), '3');
       assert.equal(progress.getAttribute('aria-valuemax'), '9');
       assert.equal(progress.getAttribute('aria-label'), 'Claude’s part: 3 of 9 done');
+      // The drawn bar's fill is the share done (the native <progress> showed no fill in the Dark theme).
+      const fill = progress.querySelector<HTMLElement>('.pm-progress-fill')!;
+      assert.equal(fill.style.width, '33%');
       const goal = section('Goal tally');
       assert.match(text(goal), new RegExp(`${bar(3, 9)} 3/9 Claude's items 3 of 7, then commit and push 0 of 2`));
       assert.equal(bar(3, 9), '▰▰▱▱▱▱▱▱');
@@ -125,7 +128,11 @@ describe('dashboard', () => {
       const row = rowOf('S3');
       assert.match(text(row), new RegExp(`${formatTime(run.time!)} · exit 3 · transcript line ${run.line}`));
       assert.equal(row.querySelector('time')!.getAttribute('datetime'), run.time);
-      fireEvent.click(within(row).getByRole('button', { name: `Open transcript ${run.file.split('/').pop()} at line ${run.line}` }));
+      // The session's UUID is said once, cut short: "transcript of session 4c03…, line 32".
+      const session = run.file.split('/').pop()!.slice(0, 4);
+      const button = within(row).getByRole('button', { name: `Open the transcript of session ${session}…, line ${run.line}` });
+      assert.equal(button.getAttribute('title'), null, 'no title repeats the file name');
+      fireEvent.click(button);
       assert.deepEqual(m.sent(), [{ type: 'openTranscript', file: run.file, line: run.line }]);
     });
 
@@ -133,7 +140,7 @@ describe('dashboard', () => {
       const m = mountIt();
       const v1 = tally.items.find((i) => i.id === 'V1')!.run!;
       assert.ok(v1.endLine! > v1.line);
-      fireEvent.click(within(rowOf('V1')).getByRole('button', { name: `Open transcript ${v1.file.split('/').pop()} at line ${v1.endLine}` }));
+      fireEvent.click(within(rowOf('V1')).getByRole('button', { name: `Open the transcript of session ${v1.file.split('/').pop()!.slice(0, 4)}…, line ${v1.endLine}` }));
       assert.deepEqual(m.sent(), [{ type: 'openTranscript', file: v1.file, line: v1.endLine }]);
     });
 
@@ -356,14 +363,21 @@ describe('dashboard', () => {
   });
 
   describe('plan refused', () => {
-    it('lists every finding with its rule and a link to its plan line', () => {
+    it('lists every finding with a link to its plan line, its code set as code, and no internal rule name or raw backtick', () => {
       const tally = refusedTally();
       const m = mount('dashboard', viewState(tally));
       const findings = section(`Plan refused: ${tally.findings.length} findings`);
       const items = within(findings).getAllByRole('listitem');
       assert.equal(items.length, 10);
-      assert.match(text(items[0]!), /^✗ line 5 missing-proof S1 has no proof/);
-      assert.ok(items.some((li) => /duplicate-id S3 is already used on line 7/.test(text(li))));
+      assert.match(text(items[0]!), /^✗ line 5 S1 has no proof/);
+      assert.equal(items[0]!.getAttribute('data-rule'), 'missing-proof');
+      assert.ok(items.some((li) => /S3 is already used on line 7/.test(text(li))));
+      for (const li of items) {
+        // A cut-short proof is about its backticks: that message quotes them on purpose.
+        if (li.getAttribute('data-rule') !== 'cut-short') assert.doesNotMatch(text(li), /`/, `no raw backtick: ${text(li)}`);
+        assert.doesNotMatch(text(li), /\b(missing-proof|duplicate-id|bare-name|missing-id|cut-short)\b/, `no internal rule name: ${text(li)}`);
+      }
+      assert.ok(items[0]!.querySelector('code'), 'the proof in the message is set as code');
       fireEvent.click(within(items[2]!).getByRole('button', { name: 'Open the plan at line 7' }));
       assert.deepEqual(m.sent(), [{ type: 'openPlan', line: 7 }]);
       assert.match(text(screen.getByRole('list', { name: 'Stages' })), /plan 10 finding\(s\)/);

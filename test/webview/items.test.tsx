@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import type { ItemView } from '../../src/protocol';
 import { groupItems, itemDomKey, matchesFilter } from '../../webview/items';
-import { frozenText, itemTitle, runEndText, verdictText } from '../../webview/labels';
+import { frozenText, itemTitle, runEndText, transcriptLabel, verdictText } from '../../webview/labels';
 import { formatTime } from '../../webview/time';
 import { viewKind } from '../../webview/viewKind';
 import { allDoneTally, closedByWordsTally, noGoalTally, pendingTally, refusedTally, underWayTally, viewState } from './fixtures';
@@ -45,6 +45,32 @@ describe('webview item helpers', () => {
     assert.ok(matchesFilter(s2, ''));
     assert.ok(!matchesFilter(s2, 'S3'));
   });
+
+  // Rows: the query, the ids of the under-way goal it keeps (the state words as the badges say them).
+  const stateQueries: Array<[string, string[]]> = [
+    ['failed', ['S2', 'S3']],
+    ['not run', ['S6', 'V2']],
+    ['proved', ['S1', 'S7', 'V1']],
+    ['OPEN', ['S9', 'S10']],
+  ];
+  for (const [query, want] of stateQueries) {
+    it(`the filter matches state words: "${query}" keeps ${want.join(' ')}`, () => {
+      const t = underWayTally();
+      const kept = t.items.filter((i) => matchesFilter(i, query)).map((i) => i.id);
+      for (const id of want) assert.ok(kept.includes(id), `${id} in ${kept.join(' ')}`);
+      assert.ok(kept.every((id) => want.includes(id) || t.items.find((i) => i.id === id)!.text.toLowerCase().includes(query.toLowerCase()) || t.items.find((i) => i.id === id)!.proof.toLowerCase().includes(query.toLowerCase())), kept.join(' '));
+    });
+  }
+
+  // Rows: the transcript file, the line, what a screen reader hears.
+  const transcriptLabels: Array<[string, number, string]> = [
+    ['/home/dev/.claude/projects/-p/4c03e1d2-9f8a-4b7c-8d6e-5f4a3b2c1d0e.jsonl', 32, 'transcript of session 4c03…, line 32'],
+    ['/home/dev/.claude/projects/-p/4c03e1d2/subagents/agent-a1b2c3d4e5.jsonl', 7, 'transcript of subagent a1b2…, line 7'],
+    ['/tmp/s1.jsonl', 3, 'transcript of session s1, line 3'],
+  ];
+  for (const [file, line, want] of transcriptLabels) {
+    it(`a transcript link is heard as "${want}"`, () => assert.equal(transcriptLabel(file, line), want));
+  }
 
   it('says how a run ended', () => {
     const t = underWayTally();

@@ -11,7 +11,7 @@ const idsIn = (name: RegExp) =>
     .queryAllByRole('listitem')
     .map((li) => li.getAttribute('data-id'));
 const toggle = (id: string) => screen.getByRole('button', { name: new RegExp(`^${id} `) });
-const filterTo = (value: string) => fireEvent.input(screen.getByRole('searchbox', { name: 'Filter items by id, text or proof' }), { target: { value } });
+const filterTo = (value: string) => fireEvent.input(screen.getByRole('searchbox', { name: 'Filter items by id, text, proof or state' }), { target: { value } });
 
 describe('sidebar evidence browser', () => {
   afterEach(cleanup);

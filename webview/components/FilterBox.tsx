@@ -10,13 +10,13 @@ export function FilterBox({ value, shown, total, onInput }: FilterBoxProps) {
   return (
     <div class="pm-filter" role="search">
       <label for="pm-filter-input" class="pm-sr-only">
-        Filter items by id, text or proof
+        Filter items by id, text, proof or state
       </label>
       <input
         id="pm-filter-input"
         class="pm-input"
         type="search"
-        placeholder="Filter by id, text or proof"
+        placeholder="Filter by id, text, proof or state"
         value={value}
         onInput={(e) => onInput(e.currentTarget.value)}
       />

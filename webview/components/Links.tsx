@@ -1,7 +1,7 @@
 // Buttons that ask the host to open a file: a transcript at a line, or the plan at a line.
 import type { ComponentChildren } from 'preact';
 import { useActions } from '../actions';
-import { basename } from '../labels';
+import { transcriptLabel } from '../labels';
 
 export interface TranscriptLinkProps {
   file: string;
@@ -12,13 +12,7 @@ export interface TranscriptLinkProps {
 export function TranscriptLink({ file, line, children }: TranscriptLinkProps) {
   const { openTranscript } = useActions();
   return (
-    <button
-      type="button"
-      class="pm-link"
-      title={`${file}:${line}`}
-      aria-label={`Open transcript ${basename(file)} at line ${line}`}
-      onClick={() => openTranscript(file, line)}
-    >
+    <button type="button" class="pm-link" aria-label={`Open the ${transcriptLabel(file, line)}`} onClick={() => openTranscript(file, line)}>
       {children ?? `transcript line ${line}`}
     </button>
   );

@@ -1,5 +1,6 @@
 // A refused plan: each finding with its line and the fix it teaches.
 import type { TallyView } from '../../src/protocol';
+import { CodeText } from './CodeText';
 import { PlanLink } from './Links';
 import { Section } from './Section';
 
@@ -20,8 +21,9 @@ export function PlanFindings({ findings, compact = false }: PlanFindingsProps) {
             ✗
           </span>
           <PlanLink line={f.line} label={`Open the plan at line ${f.line}`}>{`line ${f.line}`}</PlanLink>
-          <span class="pm-rule">{f.rule}</span>
-          <span class="pm-finding-message">{f.message}</span>
+          <span class="pm-finding-message">
+            <CodeText text={f.message} />
+          </span>
         </li>
       ))}
     </ul>

@@ -6,6 +6,11 @@ import type { TallyView } from '../../src/protocol';
 import type { Severity } from '../../src/core/tally/severity';
 import { verdictText } from '../labels';
 
+/** Whole percent of the bar filled, 0 for an empty total. */
+export function fillPercent(done: number, total: number): number {
+  return total > 0 ? Math.round((Math.min(done, total) / total) * 100) : 0;
+}
+
 /** severity: the status bar's, so the verdict line is red whenever the status bar is. */
 export function TallySummary({ tally, severity = 'ok' }: { tally: TallyView; severity?: Severity }) {
   const { done, total } = tally.headline;
@@ -17,15 +22,10 @@ export function TallySummary({ tally, severity = 'ok' }: { tally: TallyView; sev
         <span class="pm-cells" aria-hidden="true">
           {bar(done, total)}
         </span>
-        <progress
-          class="pm-progress"
-          value={done}
-          max={Math.max(total, 1)}
-          aria-valuenow={done}
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-label={label}
-        />
+        {/* A drawn bar, not <progress>: Chromium drew the native one with no visible fill in the Dark theme. */}
+        <div class="pm-progress" role="progressbar" aria-valuenow={done} aria-valuemin={0} aria-valuemax={total} aria-label={label}>
+          <div class="pm-progress-fill" data-fill={fillPercent(done, total)} style={{ width: `${fillPercent(done, total)}%` }} />
+        </div>
         <span class="pm-count" title={label}>
           {`${done}/${total}`}
         </span>

@@ -1,6 +1,6 @@
 // One run as a person reads it, from a real tally and its recorded transcript.
 import { strict as assert } from 'node:assert';
-import { outputAt, runText } from '../../../src/extension/runText';
+import { outputAt, rawRecordSpan, runText } from '../../../src/extension/runText';
 import { underWayTally } from '../../webview/fixtures';
 
 describe('the run document', function () {
@@ -26,4 +26,14 @@ describe('the run document', function () {
     assert.equal(outputAt(e.run.file, 1), null);
     assert.equal(outputAt('/nonexistent.jsonl', 3), null);
   });
+});
+
+describe('the run document’s raw record link', function () {
+  // Rows: the document's text, where the link stands (0-based line, columns) or null.
+  const cases: Array<[string, string, { line: number; start: number; end: number } | null]> = [
+    ['the file and line, with the result line after it left out', 'Command: x\n\nRaw record: /t/s.jsonl, line 4; its result at line 5\n', { line: 2, start: 12, end: 30 }],
+    ['the file and line alone', 'Raw record: /t/s.jsonl, line 4\n', { line: 0, start: 12, end: 30 }],
+    ['no raw record line: no link', 'This run is not part of the goal’s evidence in this workspace.\n', null],
+  ];
+  for (const [name, text, want] of cases) it(name, () => assert.deepEqual(rawRecordSpan(text), want));
 });

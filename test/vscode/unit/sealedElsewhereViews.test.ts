@@ -22,7 +22,7 @@ describe('a goal sealed on another machine in the status bar and doctor’s verd
     {
       name: 'beside a tamper finding: the tamper finding wins, red',
       integrity: () => [sealedElsewhere('abc', '/w/.claude/proofmeter/goal.json'), tampered('runner', 'missing', 'The runner is missing.', null)],
-      text: /^\$\(error\) Proofmeter: meter-tampered$/,
+      text: /^\$\(error\) Proofmeter: the meter's files were changed$/,
       severity: 'error',
     },
   ];

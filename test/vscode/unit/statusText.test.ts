@@ -29,6 +29,14 @@ describe('status bar words', function () {
     assert.doesNotMatch(g.tooltip, /- `\.claude\/proofmeter\/goal\.json`/);
   });
 
+  it('a tampered meter is named in words, not by its kind, and a message’s code stays code in the tooltip', function () {
+    const f = { id: 'F-1', kind: 'meter-tampered' as const, severity: 'error' as const, message: 'The goal `goal.json` was changed.', action: 'Run `proofmeter doctor`.', file: null, line: null, evidence: null };
+    const v = progressView({ ...underWayTally(), integrity: [f] }, { fault: null, trusted: true });
+    assert.equal(v.text, "$(error) Proofmeter: the meter's files were changed");
+    assert.ok(v.tooltip.includes("$(error) **the meter's files were changed**: The goal `goal.json` was changed\\. · Run `proofmeter doctor`\\."), v.tooltip);
+    assert.doesNotMatch(v.tooltip + v.ariaLabel, /meter-tampered/);
+  });
+
   describe('the git item agrees with the commit stage at a glance', function () {
     // Rows: the dirty paths, the commit stage's detail, the item's text.
     const cases: Array<[string, string[], string | null, string]> = [
