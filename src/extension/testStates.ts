@@ -56,6 +56,16 @@ function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The item's text without its closing "Proof: …" clause, when it ends with exactly the proof: the
+ * Testing view cuts a long label short, and the meter's words beside it are what it is there for.
+ */
+export function testLabel(item: Pick<ItemJson, 'text' | 'proof'>): string {
+  const text = oneLine(item.text);
+  const clause = ` Proof: ${oneLine(item.proof)}`;
+  return text.endsWith(clause) && text.length > clause.length ? text.slice(0, -clause.length) : text;
+}
+
 function failureMessage(item: ItemJson, t: TallyPart, rerun: RerunJson | undefined, fresh: FreshResult | undefined): string {
   const lines: string[] = [];
   if (rerun && t.verifier?.reopened.includes(item.id)) {
@@ -86,7 +96,7 @@ export function itemTests(t: TallyPart, fresh: FreshResults = new Map()): ItemTe
     const description = rerun && !reopened ? `${lens} · re-run: ${ended(rerun)}` : lens;
     return {
       id: item.id,
-      label: oneLine(item.text),
+      label: testLabel(item),
       planLine: item.planLine,
       state,
       description,

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ProofmeterApi } from '../../../src/extension/extension';
+import { testLabel } from '../../../src/extension/testStates';
 import { verifyFileSchema } from '../../../src/workspace/verifyState';
 import { tallyWorkspace } from '../../../src/workspace/workspaceTally';
 import { api, extension, folder, waitFor } from './helpers';
@@ -44,8 +45,9 @@ export function defineTestingTests(): void {
       }, 'a test per item with the engine’s states');
       assert.deepEqual(
         snap.items.map((x) => [x.id, x.label, x.uri, x.line]),
-        items.map((i) => [i.id, i.text.replace(/\s+/g, ' ').trim(), plan, i.planLine - 1]),
+        items.map((i) => [i.id, testLabel(i), plan, i.planLine - 1]),
       );
+      assert.equal(snap.items.find((x) => x.id === 'S1')?.label, 'S1. Add the greeting module.', 'the text up to its proof');
       const of = (id: string) => snap.items.find((x) => x.id === id)!;
       assert.match(of('S1').description, /^proved · exit 0 · \d\d:\d\d$/);
       assert.match(of('S3').description, /^ran as a different command\b.*: did not count$/);

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import type { RerunJson } from '../../../src/core/evidence/rerun';
 import type { ItemState } from '../../../src/core/evidence/evidenceSchema';
 import type { ItemJson, Tally } from '../../../src/core/tally/tally';
-import { chooseTargets, itemTests, testsKey, type FreshResult, type ItemTest } from '../../../src/extension/testStates';
+import { chooseTargets, itemTests, testLabel, testsKey, type FreshResult, type ItemTest } from '../../../src/extension/testStates';
 import { underWayTally } from '../../webview/fixtures';
 
 function rerun(id: string, proof: string, outcome: RerunJson['outcome'], exit: number | null, session: ItemState): RerunJson {
@@ -46,14 +46,28 @@ describe('plan items as tests (the Testing view)', function () {
     });
   }
 
-  it('every item of the plan is a test, in plan order, labelled with its text and placed at its frozen line', function () {
+  it('every item of the plan is a test, in plan order, labelled with its text up to its proof and placed at its frozen line', function () {
     const t = underWayTally();
     const tests = itemTests(t);
     assert.deepEqual(
-      tests.map((x) => [x.id, x.label, x.planLine]),
-      t.items.map((i) => [i.id, i.text, i.planLine]),
+      tests.map((x) => [x.id, x.planLine]),
+      t.items.map((i) => [i.id, i.planLine]),
     );
+    assert.equal(testOf(tests, 'S1').label, 'S1. Greet.');
+    assert.equal(testOf(tests, 'S9').label, 'S9. Ask.');
   });
+
+  const labels: { name: string; text: string; proof: string; label: string }[] = [
+    { name: 'the closing proof clause is cut', text: 'S1. Greet. Proof: echo hi', proof: 'echo hi', label: 'S1. Greet.' },
+    { name: 'a text that does not end with its proof keeps it all', text: 'S1. Greet. Proof: echo hi (twice)', proof: 'echo hi', label: 'S1. Greet. Proof: echo hi (twice)' },
+    { name: 'white space folds to one line', text: 'S1. Greet\n  the world. Proof: echo  hi', proof: 'echo  hi', label: 'S1. Greet the world.' },
+    { name: 'a text that is only the clause keeps it', text: ' Proof: x', proof: 'x', label: 'Proof: x' },
+  ];
+  for (const row of labels) {
+    it(`a label: ${row.name}`, function () {
+      assert.equal(testLabel({ text: row.text, proof: row.proof }), row.label);
+    });
+  }
 
   it('a proof a re-run took back fails with the re-run’s end and, right after a run, its last lines of output', function () {
     const base = underWayTally();
