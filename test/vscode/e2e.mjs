@@ -214,6 +214,23 @@ export async function runE2E({ base, ws, shotDir, docsDir, browserDir, expected,
     const wrongTests = Object.entries(expected.states).filter(([id, st]) => shown[id] !== (icon[st] ?? 'skipped'));
     check("Testing view lists every plan item with its state's icon", wrongTests.length === 0, JSON.stringify(listed));
     await shot('light-testing.png');
+
+    // 9. Uninstall Hooks asks first, naming what it removes; its default (focused) button keeps the
+    // hooks, so Enter removes nothing (issue 27, M2): VS Code focuses a modal's first button.
+    await runCommand(page, 'Proofmeter: Uninstall Hooks');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 15_000 });
+    const dialogText = (await dialog.innerText()).replace(/\s+/g, ' ');
+    check('Uninstall Hooks asks first, naming what it removes', /Uninstall the Proofmeter hooks\?/.test(dialogText) && /It removes:/.test(dialogText) && /records in \.claude\/proofmeter\/ are kept/.test(dialogText), JSON.stringify(dialogText));
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    const primary = await dialog.locator('.dialog-buttons .monaco-button:not(.secondary)').allInnerTexts();
+    check('its default button is Keep Hooks: focused and the only primary one; Uninstall is secondary', focused === 'Keep Hooks' && primary.length === 1 && primary[0].trim() === 'Keep Hooks', JSON.stringify({ focused, primary }));
+    await shot('light-uninstall-confirm.png');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.waitForTimeout(1500);
+    const ran = await page.locator('.notification-list-item', { hasText: /nothing to remove|Removed \d+ proofmeter entr|Uninstall Hooks (done|failed)/ }).count();
+    check('Enter on it closes it and runs nothing', ran === 0, `${ran} notification(s) from an uninstall`);
   } catch (e) {
     check('browser end-to-end run', false, e.message.split('\n')[0]);
     await shot('e2e-error.png').catch(() => {});
