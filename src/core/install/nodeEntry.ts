@@ -31,15 +31,30 @@ export function nodeOfCommand(command: string): string | null {
 
 export const STOP_FALLBACK_MESSAGE = 'Proofmeter: the stop gate could not run';
 
+/** sh: the runner's SHA-256 into `h` (sha256sum on Linux, shasum on macOS). */
+export function runnerDigest(runnerRel: string): string {
+  return `h=$( (sha256sum || shasum -a 256) 2>/dev/null < "$CLAUDE_PROJECT_DIR"/${runnerRel})`;
+}
+
+/** sh: the Stop entry's line when the runner ran and failed; `status` is the sh word holding its exit. */
+export function failedLine(status: string): string {
+  return `echo "${STOP_FALLBACK_MESSAGE} (exit ${status}: its runner is missing, failed or cannot start); run proofmeter doctor" >&2`;
+}
+
+/** sh: the Stop entry's line when the runner is not the file install copied. */
+export function notCopiedLine(runnerRel: string): string {
+  return `echo "${STOP_FALLBACK_MESSAGE}: its runner ${runnerRel} is missing or is not the one proofmeter install copied; run proofmeter doctor" >&2`;
+}
+
 /**
  * The Stop entry around `run` (the runner's command). With `runnerSha256`, the runner must be the
  * file install copied before it may answer; a runner that exits other than 0 blocks too.
  */
 export function stopEntry(run: string, runnerRel: string, runnerSha256: string | null): string {
-  const fallback = `{ echo "${STOP_FALLBACK_MESSAGE} (exit $?: its runner is missing, failed or cannot start); run proofmeter doctor" >&2; exit 2; }`;
+  const fallback = `{ ${failedLine('$?')}; exit 2; }`;
   if (!runnerSha256 || !/^[0-9a-f]{64}$/.test(runnerSha256)) return `${run} || ${fallback}`;
   // stderr first, so a missing runner's "cannot open" is not printed before the one line.
-  const digest = `h=$( (sha256sum || shasum -a 256) 2>/dev/null < "$CLAUDE_PROJECT_DIR"/${runnerRel})`;
-  const changed = `{ echo "${STOP_FALLBACK_MESSAGE}: its runner ${runnerRel} is missing or is not the one proofmeter install copied; run proofmeter doctor" >&2; exit 2; }`;
+  const digest = runnerDigest(runnerRel);
+  const changed = `{ ${notCopiedLine(runnerRel)}; exit 2; }`;
   return `${digest}; [ "\${h%% *}" = ${runnerSha256} ] || ${changed}; ${run} || ${fallback}`;
 }

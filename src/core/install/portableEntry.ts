@@ -5,7 +5,7 @@
 // on their machine, so there is nothing to gate. The launcher (hookScript.ts) answers for node
 // itself, with the same rule, and exits 2 with its own line when it blocks.
 
-import { STOP_FALLBACK_MESSAGE } from './nodeEntry';
+import { failedLine, notCopiedLine, runnerDigest } from './nodeEntry';
 
 const PROJECT = '"$CLAUDE_PROJECT_DIR"';
 
@@ -15,10 +15,15 @@ const PROJECT = '"$CLAUDE_PROJECT_DIR"';
  */
 export function portableStopEntry(run: string, runnerRel: string, runnerSha256: string | null): string {
   const seal = `${PROJECT}/${runnerRel.replace(/[^/]*$/, 'seal.json')}`;
-  const fallback = `[ -e ${seal} ] || exit 0; echo "${STOP_FALLBACK_MESSAGE} (exit $e: its runner is missing, failed, cannot start or is not the one proofmeter install copied); run proofmeter doctor" >&2; exit 2`;
   const launcher = `${PROJECT}/${runnerRel.replace(/[^/]*$/, 'hook.sh')}`;
-  if (!runnerSha256 || !/^[0-9a-f]{64}$/.test(runnerSha256)) return `e=9; [ -e ${launcher} ] && { ${run}; e=$?; }; [ $e = 0 ] || [ $e = 2 ] && exit $e; ${fallback}`;
-  const digest = `h=$( (sha256sum || shasum -a 256) 2>/dev/null < ${PROJECT}/${runnerRel})`;
-  // dash exits 2 when it cannot open a script: the launcher must be there before its 2 means a block.
-  return `${digest}; e=9; [ "\${h%% *}" = ${runnerSha256} ] && [ -e ${launcher} ] && { ${run}; e=$?; }; [ $e = 0 ] || [ $e = 2 ] && exit $e; ${fallback}`;
+  // e=9: not started (the runner is not install's copy, or the launcher is gone). dash exits 2 when
+  // it cannot open a script, so the launcher must be there before its 2 means a block.
+  const check = runnerSha256 && /^[0-9a-f]{64}$/.test(runnerSha256) ? `${runnerDigest(runnerRel)}; [ "\${h%% *}" = ${runnerSha256} ] && ` : '';
+  return [
+    `e=9; ${check}[ -e ${launcher} ] && { ${run}; e=$?; }`,
+    '[ $e = 0 ] || [ $e = 2 ] && exit $e',
+    `[ -e ${seal} ] || exit 0`,
+    `[ $e = 9 ] && { ${notCopiedLine(runnerRel)}; exit 2; }`,
+    `${failedLine('$e')}; exit 2`,
+  ].join('; ');
 }
