@@ -3,6 +3,7 @@
 // every hook gate armed (the status line is shown but is not a gate) and the seal not tampered.
 // Warnings come first, and the verdict names the one thing to do next.
 import { z } from 'zod';
+import { doctorHeadline } from '../core/doctorHeadline';
 import { RUNNER_REL } from '../core/install/entries';
 import { SEALED_ELSEWHERE } from '../core/sealRecord/findings';
 
@@ -56,7 +57,7 @@ export function doctorVerdict(r: DoctorReport): DoctorVerdict {
   if (r.runner && !r.runner.present) warnings.push(`The hook runner ${RUNNER_REL} is ${r.runner.detail}.`);
   for (const reason of r.reasons ?? []) if (reason.seen) warnings.push(reason.text);
   const ok = unarmed.length === 0 && r.seal?.state !== 'tampered';
-  const count = `${armed} of ${hooks.length} gates armed.`;
+  const count = doctorHeadline({ armed, total: hooks.length, sealState: r.seal?.state ?? null, runnerPresent: r.runner?.present ?? true });
   let action: DoctorVerdict['action'] = null;
   let todo = '';
   if (unarmed.length) {

@@ -22,6 +22,7 @@ import { protectionNow } from '../../workspace/protectionNow';
 import { protectionLine } from '../../core/tally/format';
 import type { Protection } from '../../core/install/protection';
 import { UsageError, type CommandResult, type Io } from '../io';
+import { doctorHeadline } from '../../core/doctorHeadline';
 import { reseal, resealPreview, restore, sealReport, sealText, type SealReport } from './doctorSeal';
 
 interface SettingsSource {
@@ -182,7 +183,10 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
 }
 
 export function doctorText(d: Diagnosis): string {
-  const out: string[] = [`Workspace: ${d.workspace}`];
+  const hooksArmed = d.gates.filter((g) => g.hook !== 'statusline');
+  // The same sentence heads the report and ends it, and VS Code's notification says it too (doctorVerdict.ts).
+  const headline = doctorHeadline({ armed: hooksArmed.filter((g) => g.armed).length, total: hooksArmed.length, sealState: d.seal.state, runnerPresent: d.runner.present });
+  const out: string[] = [`Doctor: ${headline}`, `Workspace: ${d.workspace}`];
   out.push(`Runner: ${RUNNER_REL}: ${d.runner.detail}`);
   out.push(`node for hooks: ${d.node ?? 'NOT FOUND'}`);
   out.push('Settings: ' + d.sources.filter((s) => s.state !== 'absent').map((s) => `${s.label} ${s.path}${s.state === 'invalid' ? ' (NOT VALID JSON)' : ''}`).join('; '));
@@ -201,8 +205,7 @@ export function doctorText(d: Diagnosis): string {
   out.push(protectionLine(d.protection));
   out.push('Known reasons a gate silently does not fire (! = seen here):');
   for (const r of d.reasons) out.push(`  ${r.seen ? '!' : '-'} ${r.text}`);
-  const hooksArmed = d.gates.filter((g) => g.hook !== 'statusline');
-  out.push(hooksArmed.every((g) => g.armed) ? 'All gates armed.' : `${hooksArmed.filter((g) => !g.armed).length} gate(s) not armed.`);
+  out.push(headline);
   return out.join('\n');
 }
 

@@ -17,7 +17,8 @@ describe('doctor', () => {
     const r = await cli(['doctor', '--dir', w.ws], { cwd: w.ws, env: w.env });
     assert.equal(r.code, 1);
     assert.match(r.out, /NOT ARMED plan gate \(check-plan before approval\) \[PreToolUse ExitPlanMode\]: no entry in any settings file \(run proofmeter install\)/);
-    assert.match(r.out, /10 gate\(s\) not armed\.$/);
+    // The headline heads the report and ends it.
+    assert.match(r.out, /^Doctor: 0 of 10 gates armed, but the hook runner is missing\.\n[\s\S]*\n0 of 10 gates armed, but the hook runner is missing\.$/);
   });
 
   it('after install and one hooked call: armed, with the last firing per session', async () => {
@@ -33,7 +34,7 @@ describe('doctor', () => {
     assert.match(r.out, /ARMED {5}stop gate \[Stop\] in project; last fired \S+ \(no-goal\)/);
     assert.match(r.out, /ARMED {5}guard .* in project; never fired here yet/);
     assert.match(r.out, new RegExp(`\\n  ${p.session_id}: stop \\S+ no-goal\\n`));
-    assert.match(r.out, /All gates armed\.$/);
+    assert.match(r.out, /^Doctor: All 10 gates armed\.\n[\s\S]*\nAll 10 gates armed\.$/);
     const d = diagnose(w.ws, env);
     assert.equal(d.gates.find((g) => g.hook === 'statusline')?.armed, true);
   });

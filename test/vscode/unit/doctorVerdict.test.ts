@@ -20,7 +20,7 @@ describe("doctor's verdict", function () {
     const r = report();
     const v = doctorVerdict(r);
     assert.equal(v.ok, true);
-    assert.equal(v.message, '2 of 2 gates armed.');
+    assert.equal(v.message, 'All 2 gates armed.');
     assert.equal(v.action, null);
     const dashboard = gateCount(parseGates(JSON.stringify(r))!);
     assert.deepEqual(dashboard, { armed: v.armed, total: v.gates });
@@ -44,7 +44,7 @@ describe("doctor's verdict", function () {
   it('a broken seal is the first warning and fails the verdict though every gate is armed', function () {
     const v = doctorVerdict(report({ seal: { state: 'tampered' }, reasons: [{ seen: true, text: 'Another warning.' }] }));
     assert.equal(v.ok, false);
-    assert.match(v.message, /^The seal is broken: .* \(and 1 more warning\) 2 of 2 gates armed\. To do: read the report\.$/);
+    assert.match(v.message, /^The seal is broken: .* \(and 1 more warning\) All 2 gates armed, but the seal is broken\. To do: read the report\.$/);
     assert.equal(v.action, 'report');
   });
 
