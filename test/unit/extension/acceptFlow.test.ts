@@ -39,7 +39,7 @@ describe("the dashboard's Accept button", () => {
     assert.deepEqual(more, []);
     assert.deepEqual({ ...a, at: '' }, { id: ERR.id, at: '', source: 'dashboard', session: null, promptId: null });
     assert.deepEqual(readDashboardReceipts(cwd, env), [{ v: 1, kind: 'accept', id: ERR.id, at: a!.at }]);
-    assert.deepEqual(witnessedAcceptances(cwd, env, false), { accepted: [a], findings: [] });
+    assert.deepEqual(witnessedAcceptances(cwd, env, false), { accepted: [a], findings: [], carried: 0 });
   });
 
   it('when the CLI refuses (the agent\'s shell, a missing bundle), nothing counts and the person is told why', async () => {
