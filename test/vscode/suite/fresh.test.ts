@@ -94,6 +94,19 @@ export function defineFreshTests(): void {
       assert.deepEqual(pm.walkthrough(), { writePlan: true, checkPlan: true, installHooks: false, adoptPlan: false, setGoal: false });
     });
 
+    it('New Plan from the walkthrough opens the plan beside it: the walkthrough stays open', async function () {
+      await vscode.commands.executeCommand('proofmeter.start');
+      await waitFor(() => tabLabels().some((l) => /Walkthrough|Welcome|first goal/i.test(l)), `the walkthrough tab (tabs: ${tabLabels().join(', ')})`);
+      const file = await vscode.commands.executeCommand<string | undefined>('proofmeter.newPlan');
+      assert.equal(file, join(ws, 'PLAN.md'));
+      await waitFor(() => tabLabels().includes('PLAN.md'), `the plan's tab (tabs: ${tabLabels().join(', ')})`);
+      assert.ok(tabLabels().some((l) => /Walkthrough|Welcome|first goal/i.test(l)), `the walkthrough is still open (tabs: ${tabLabels().join(', ')})`);
+      assert.ok(vscode.window.tabGroups.all.length >= 2, 'the plan opened in a group beside it');
+      assert.equal(pm.walkthrough().writePlan, true);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+    });
+
     it('Install Hooks that fails leaves its walkthrough key false; the same command succeeding turns it true', async function () {
       const local = join(ws, '.claude', 'settings.local.json');
       mkdirSync(join(ws, '.claude'), { recursive: true });
