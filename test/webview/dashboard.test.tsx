@@ -284,6 +284,19 @@ describe('dashboard', () => {
       assert.deepEqual(m.sent(), [{ type: 'runCommand', command: 'proofmeter.uninstallHooks' }]);
     });
 
+    it('one primary button on the dashboard: Verify; Install Hooks and Doctor are secondary', () => {
+      mountIt();
+      const primary = Array.from(document.querySelectorAll('button.pm-button:not(.pm-button-secondary)'), (b) => b.textContent);
+      assert.deepEqual(primary, ['Verify']);
+    });
+
+    it('while the integrity banner shows, its remedy is the one primary button and Verify steps back', () => {
+      const seal = [{ id: 'F-1', message: 'goal.json was changed', severity: 'error' as const, accepted: null, holds: true, remedies: [{ command: 'proofmeter.restoreGoal' as const, label: 'Restore Goal…' }] }];
+      mountIt({ seal });
+      const primary = Array.from(document.querySelectorAll('button.pm-button:not(.pm-button-secondary)'), (b) => b.textContent);
+      assert.deepEqual(primary, ['Restore Goal…']);
+    });
+
     it('Verify, Install Hooks and Doctor post runCommand', () => {
       const m = mountIt();
       const bar = screen.getByRole('group', { name: 'Proofmeter commands' });

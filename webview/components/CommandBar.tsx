@@ -27,13 +27,18 @@ export function commandsFor(gates: ViewState['gates'], commands: CommandButton[]
   return commands.map((c) => (c.command === 'proofmeter.installHooks' ? { command: 'proofmeter.uninstallHooks', label: 'Uninstall Hooks…', secondary: true } : c));
 }
 
+/** One primary button per surface: the bar's first (Verify on the dashboard), none when the bar is secondary or the button never is. */
+export function isPrimary(commands: CommandButton[], i: number, secondary: boolean): boolean {
+  return !secondary && i === 0 && !commands[i]!.secondary;
+}
+
 export function CommandBar({ commands, label = 'Proofmeter commands', secondary = false }: { commands: CommandButton[]; label?: string; secondary?: boolean }) {
   const { canRunCommands, runCommand } = useActions();
   if (!canRunCommands) return null;
   return (
     <div class="pm-commands" role="group" aria-label={label}>
-      {commands.map((c) => (
-        <button key={c.command} type="button" class={secondary || c.secondary ? 'pm-button pm-button-secondary' : 'pm-button'} onClick={() => runCommand(c.command)}>
+      {commands.map((c, i) => (
+        <button key={c.command} type="button" class={isPrimary(commands, i, secondary) ? 'pm-button' : 'pm-button pm-button-secondary'} onClick={() => runCommand(c.command)}>
           {c.label}
         </button>
       ))}

@@ -43,7 +43,8 @@ export function Dashboard({ state, reveal }: { state: ViewState | null; reveal: 
           <SkipLinks />
           <IntegrityBanner seal={state!.seal} />
           <GoalHeader tally={tally} severity={tallySeverity(tally, state!.fault)} />
-          <CommandBar commands={commandsFor(state!.gates)} />
+          {/* The integrity banner's remedy is the surface's one primary button while it shows. */}
+          <CommandBar commands={commandsFor(state!.gates)} secondary={state!.seal.some((f) => f.holds && !f.accepted)} />
           <Section id="pm-goal" title="Goal tally">
             <TallySummary tally={tally} severity={tallySeverity(tally, state!.fault)} />
             <PendingNotice items={tally.items} />
