@@ -404,7 +404,8 @@ const INSTALL_ASK: InstallAsk = {
     });
     return picked ? picked.length > 0 : undefined;
   },
-  confirm: async (question, detail) => (await vscode.window.showWarningMessage(question, { modal: true, detail }, 'Install')) === 'Install',
+  // The default button installs nothing (confirm.ts).
+  confirm: (question, detail) => confirmChange({ message: question, detail, action: 'Install', keep: "Don't Install" }),
 };
 
 /**

@@ -18,6 +18,12 @@ export const WHERE_CHOICES: ReadonlyArray<{ where: InstallWhere; label: string; 
   { where: 'local', label: 'Only me (settings.local.json)', detail: '.claude/settings.local.json: only on this machine, kept out of git through .git/info/exclude' },
 ];
 
+/** The where-choices, a place the hooks are installed now first and named so: choosing it repairs them. */
+export function whereChoices(installed: readonly InstallWhere[]): typeof WHERE_CHOICES {
+  const marked = WHERE_CHOICES.map((c) => (installed.includes(c.where) ? { ...c, label: `${c.label}: installed here now, installs it again (repair)` } : c));
+  return [...marked.filter((c) => installed.includes(c.where)), ...marked.filter((c) => !installed.includes(c.where))];
+}
+
 export function settingsFile(where: InstallWhere): string {
   return where === 'local' ? '.claude/settings.local.json' : '.claude/settings.json';
 }

@@ -4,7 +4,7 @@
 // (`{ where, sandbox, confirmed: true }`, never a webview: its runCommand carries no arguments) is
 // not asked again; `confirmed` takes the pre-selection for a sandbox answer it does not give.
 import type { SandboxSupport } from '../workspace/sandboxSupport';
-import { hookArgs, installFiles, settingsFile, WHERE_CHOICES, type InstallWhere } from './installChoice';
+import { hookArgs, installedWhere, installFiles, settingsFile, WHERE_CHOICES, whereChoices, type InstallWhere } from './installChoice';
 
 export interface SandboxOption {
   label: string;
@@ -52,7 +52,8 @@ export interface InstallPlan {
 export async function installFlow(cwd: string, given: unknown, support: SandboxSupport, ask: InstallAsk): Promise<InstallPlan | null> {
   const g = typeof given === 'object' && given !== null ? (given as { where?: unknown; sandbox?: unknown; confirmed?: unknown }) : {};
   const confirmed = g.confirmed === true;
-  const where = g.where === 'project' || g.where === 'local' ? g.where : await ask.where(WHERE_CHOICES);
+  // Install again where the hooks are is the repair (of a changed runner, disarmed settings): offered first.
+  const where = g.where === 'project' || g.where === 'local' ? g.where : await ask.where(whereChoices(installedWhere(cwd)));
   if (!where) return null;
   const option = sandboxOption(support);
   const sandbox = typeof g.sandbox === 'boolean' ? g.sandbox : confirmed ? option.picked : await ask.sandbox(option, where);

@@ -2,10 +2,11 @@
 // pre-selected where it can run (kept: no flag), unticked is --no-sandbox, and where it cannot run
 // the option says why and is not pre-selected.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hookArgs, type InstallWhere } from '../../../src/extension/installChoice';
+import { RUNNER_REL } from '../../../src/core/install/entries';
+import { hookArgs, whereChoices, type InstallWhere } from '../../../src/extension/installChoice';
 import { installFlow, sandboxOption, type InstallAsk, type SandboxOption } from '../../../src/extension/installFlow';
 import type { SandboxSupport } from '../../../src/workspace/sandboxSupport';
 
@@ -111,5 +112,27 @@ describe('Install Hooks: the sandbox option', () => {
 
   it('uninstall never takes the flag: it takes out what install recorded', () => {
     assert.deepEqual(hookArgs('uninstall', 'project', cwd, { sandbox: false }), ['uninstall', '--dir', cwd]);
+  });
+});
+
+describe('Install/Repair Hooks: where the hooks are now', () => {
+  const rows: Array<[string, InstallWhere[], string[]]> = [
+    ['nowhere: the two places as always, the project first', [], ['Project (shared; commit it)', 'Only me (settings.local.json)']],
+    [
+      'only in settings.local.json: that place first, named as the repair',
+      ['local'],
+      ['Only me (settings.local.json): installed here now, installs it again (repair)', 'Project (shared; commit it)'],
+    ],
+  ];
+  for (const [what, installed, labels] of rows) it(what, () => assert.deepEqual(whereChoices(installed).map((c) => c.label), labels));
+
+  it('asks with the installed place first in a workspace whose local settings run the meter', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pm-repair-'));
+    mkdirSync(join(cwd, '.claude'));
+    writeFileSync(join(cwd, '.claude', 'settings.local.json'), JSON.stringify({ statusLine: { type: 'command', command: `node ${RUNNER_REL} statusline` } }));
+    let first: string | undefined;
+    const ask: InstallAsk = { ...person(), where: async (choices) => ((first = choices[0]?.where), choices[0]?.where) };
+    assert.equal((await installFlow(cwd, {}, LINUX_OK, ask))?.where, 'local');
+    assert.equal(first, 'local');
   });
 });
