@@ -33,9 +33,11 @@ describe('the dashboard context section', () => {
   it('lists each session with its size, what was reported and its compactions', () => {
     mount('dashboard', viewState(underWayTally(), { gates: GATES, context: [compacted, demo] }));
     const c = textOf(rowOf('f10e432c'));
-    assert.match(c, /^f10e432c ~[\d.]+k estimate ~[\d.]+k, claude-opus-5-5 window unknown not yet 1; last manual, 120 → 2\.7k /);
+    assert.match(c, /^f10e432c claude-opus-5-5 ~[\d.]+k tokens estimated from the text \(~[\d.]+k\); nothing reported yet window unknown 1 \(the last manual: 120 → 2\.7k tokens\) /);
     const d = textOf(rowOf('5f7bb7e8'));
-    assert.match(d, /^5f7bb7e8 ~\d+ of 200k estimate ~[\d.]+k, claude-opus-5-5 .*% 100 none /);
+    assert.match(d, /^5f7bb7e8 claude-opus-5-5 ~\d+ tokens of 200k the provider reported 100; the text alone reads ~[\d.]+k .*% none /);
+    const headers = within(region()).getAllByRole('columnheader').map((h) => textOf(h));
+    assert.deepEqual(headers, ['Session', 'In context', 'Share of the window', 'Compactions', 'Updated']);
   });
 
   it('shows the share of a known window as a meter', () => {

@@ -7,18 +7,26 @@ import { Section } from './Section';
 import { Time } from './Time';
 import { DataTable } from './DataTable';
 
-function sizeText(s: SessionContextView): string {
+/** "~113 tokens of 200k": the size the meter goes by (calibrated when the provider reported usage). */
+export function sizeText(s: SessionContextView): string {
   const n = s.calibrated ?? s.estimate;
-  return `~${tokensText(n)}${s.window ? ` of ${tokensText(s.window)}` : ''}`;
+  return `~${tokensText(n)} tokens${s.window ? ` of ${tokensText(s.window)}` : ''}`;
 }
 
-function compactionsText(s: SessionContextView): string {
+/** Where the size comes from, in words: the provider's report beside the text's estimate, or the estimate alone. */
+export function sourceText(s: SessionContextView): string {
+  return s.reported !== null
+    ? `the provider reported ${tokensText(s.reported)}; the text alone reads ~${tokensText(s.estimate)}`
+    : `estimated from the text (~${tokensText(s.estimate)}); nothing reported yet`;
+}
+
+export function compactionsText(s: SessionContextView): string {
   if (!s.compactionCount) return 'none';
   const last = s.compactions[s.compactions.length - 1];
   if (!last) return String(s.compactionCount);
   const before = last.preTokens !== null ? tokensText(last.preTokens) : `~${tokensText(last.estimateBefore)}`;
   const afterN = last.postTokens ?? last.reportedAfter;
-  return `${s.compactionCount}; last ${last.trigger}, ${before} → ${afterN !== null ? tokensText(afterN) : '?'}`;
+  return `${s.compactionCount} (the last ${last.trigger}: ${before} → ${afterN !== null ? tokensText(afterN) : '?'} tokens)`;
 }
 
 export function ContextMeter({ sessions }: { sessions: readonly SessionContextView[] | undefined }) {
@@ -26,13 +34,17 @@ export function ContextMeter({ sessions }: { sessions: readonly SessionContextVi
   return (
     <Section id="pm-context" title="Context">
       <p class="pm-muted">Estimated at 4 characters a token (images by their pixels), calibrated by the usage the provider reported. Newest session first.</p>
-      <DataTable class="pm-context" caption="Context per session" columns={['Session', 'Context', 'Used', 'Reported', 'Compactions', 'Updated']}>
+      {/* One figure per column, each said in words; where a figure comes from sits under it. */}
+      <DataTable class="pm-context" caption="Context per session" columns={['Session', 'In context', 'Share of the window', 'Compactions', 'Updated']}>
         {sessions.map((s) => (
           <tr key={s.file} data-session={s.sessionId ?? s.file}>
-            <td class="pm-id">{(s.sessionId ?? s.file.replace(/^.*[\\/]/, '')).slice(0, 8)}</td>
+            <td>
+              <span class="pm-id">{(s.sessionId ?? s.file.replace(/^.*[\\/]/, '')).slice(0, 8)}</span>
+              {s.model ? <div class="pm-detail pm-muted">{s.model}</div> : null}
+            </td>
             <td>
               {sizeText(s)}
-              <div class="pm-detail pm-muted">{`estimate ~${tokensText(s.estimate)}${s.model ? `, ${s.model}` : ''}`}</div>
+              <div class="pm-detail pm-muted">{sourceText(s)}</div>
             </td>
             <td>
               {s.percent !== null ? (
@@ -42,7 +54,6 @@ export function ContextMeter({ sessions }: { sessions: readonly SessionContextVi
               ) : null}
               <span class="pm-detail">{s.percent !== null ? ` ${s.percent}%` : 'window unknown'}</span>
             </td>
-            <td>{s.reported !== null ? tokensText(s.reported) : 'not yet'}</td>
             <td>{compactionsText(s)}</td>
             <td>
               <Time iso={s.updatedAt} />
