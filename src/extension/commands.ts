@@ -451,8 +451,8 @@ async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall',
   const res = last!;
   const output = outputs.join('\n\n');
   ctx.log.show(`proofmeter ${lastArgs.join(' ')} (exit ${res.code})`, output);
-  if (res.code === 0) void vscode.window.showInformationMessage(`Proofmeter: ${firstLine(res.stdout) || `${what} done.`}`);
-  else void vscode.window.showErrorMessage(`Proofmeter: ${what} failed: ${firstLine(res.stderr) || firstLine(res.stdout) || `exit ${res.code}`}`);
+  if (res.code === 0) void vscode.window.showInformationMessage(`Proofmeter: ${inVsCode(firstLine(res.stdout)) || `${what} done.`}`);
+  else void vscode.window.showErrorMessage(`Proofmeter: ${what} failed: ${inVsCode(firstLine(res.stderr) || firstLine(res.stdout)) || `exit ${res.code}`}`);
   await loadGates(ctx, m);
   return { ok: res.code === 0, code: res.code, output };
 }

@@ -15,7 +15,7 @@ import { CliUnavailableError, runBundledCli } from './cli';
 import { needMeter, refuseUntrusted, type CliOutcome, type CommandContext } from './commands';
 import { confirmChange } from './confirm';
 import type { Meter } from './meter';
-import { remediesOf } from './remedies';
+import { inVsCode, remediesOf } from './remedies';
 import { goalNow, sealOf } from './remedyFacts';
 import { resealQuestion, restoreQuestion } from './remedyQuestions';
 import { showSealedDiff } from './sealedDiff';
@@ -47,10 +47,10 @@ async function runRemedy(ctx: CommandContext, m: Meter, what: string, args: stri
   }
   const output = [r.stdout.trim(), r.stderr.trim()].filter(Boolean).join('\n');
   ctx.log.info(`${what}: proofmeter ${args[0] ?? ''} exit ${r.code}, ${output.length} bytes of output`);
-  if (r.code === 0) void vscode.window.showInformationMessage(`Proofmeter: ${firstLine(r.stdout) || `${what} done.`}`);
+  if (r.code === 0) void vscode.window.showInformationMessage(`Proofmeter: ${inVsCode(firstLine(r.stdout)) || `${what} done.`}`);
   else {
     ctx.log.show(`proofmeter ${args.join(' ')} (exit ${r.code})`, output);
-    void vscode.window.showErrorMessage(`Proofmeter: ${what} failed: ${firstLine(r.stderr) || firstLine(r.stdout) || `exit ${r.code}`}`);
+    void vscode.window.showErrorMessage(`Proofmeter: ${what} failed: ${inVsCode(firstLine(r.stderr) || firstLine(r.stdout)) || `exit ${r.code}`}`);
   }
   await m.refresh(what, { fromScratch: true });
   return { ok: r.code === 0, code: r.code, output };
