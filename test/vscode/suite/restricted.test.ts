@@ -51,6 +51,23 @@ export function defineRestrictedTests(): void {
       assert.ok(pm.log().filter((l) => l.includes('not trusted')).length >= 4, 'each refusal is logged');
     });
 
+    it('refuses Restore Goal, Reseal and Accept Finding before asking anything, and keeps proofmeter off the terminals\' PATH (issue 27)', async function () {
+      const goal = readFileSync(join(ws, '.claude', 'proofmeter', 'goal.json'), 'utf8');
+      let asked = 0;
+      pm.answerConfirmations(() => (asked++, true));
+      try {
+        assert.deepEqual(await vscode.commands.executeCommand('proofmeter.restoreGoal', { confirmed: true }), { ok: false, refused: 'untrusted' });
+        assert.deepEqual(await vscode.commands.executeCommand('proofmeter.reseal', { confirmed: true }), { ok: false, refused: 'untrusted' });
+        assert.equal(await vscode.commands.executeCommand('proofmeter.acceptFinding', 'F-0000000'), 'refused');
+        assert.equal(await pm.receive('dashboard', { type: 'acceptFinding', id: 'F-0000000' }), 'refused');
+      } finally {
+        pm.answerConfirmations(null);
+      }
+      assert.equal(asked, 0, 'no question in Restricted Mode');
+      assert.equal(readFileSync(join(ws, '.claude', 'proofmeter', 'goal.json'), 'utf8'), goal, 'goal.json untouched');
+      assert.deepEqual({ dir: pm.terminalPath().dir, mutator: pm.terminalPath().mutator }, { dir: null, mutator: null });
+    });
+
     it('offers the way out (Manage Workspace Trust) and opens goal.json, both untrusted', async function () {
       assert.equal(await pm.receive('sidebar', { type: 'manageTrust' }), 'ok');
       assert.equal(await pm.receive('sidebar', { type: 'openGoalFile' }), 'ok');
