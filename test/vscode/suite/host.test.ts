@@ -256,6 +256,13 @@ export function defineHostTests(): void {
       assert.ok(pm.log().some((l) => l.startsWith('warn rejected a message from the dashboard webview')));
     });
 
+    it('Dismiss and Close… refuse what is not the person’s to dismiss or close, before any modal', async function () {
+      assert.equal(await pm.receive('dashboard', { type: 'dismissFinding', id: 'F-0000000' }), 'refused', 'no such open warning');
+      assert.equal(await pm.receive('dashboard', { type: 'closeItem', id: 'S1' }), 'refused', 'Claude’s item closes by its proof');
+      assert.equal(await pm.receive('dashboard', { type: 'closeItem', id: '../V1' }), 'rejected', 'not an item id');
+      assert.equal(await vscode.commands.executeCommand('proofmeter.closeItem', 'S1'), 'refused');
+    });
+
     it('openTranscript opens the transcript at the line; openPlan opens the plan at the line', async function () {
       assert.equal(await pm.receive('dashboard', { type: 'openTranscript', file: transcript, line: 5 }), 'ok');
       let ed = await waitFor(() => {
