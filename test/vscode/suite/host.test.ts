@@ -310,7 +310,9 @@ export function defineHostTests(): void {
       const r = await vscode.commands.executeCommand<{ ok: boolean; unavailable?: string; output?: string }>('proofmeter.installHooks', { where: 'project', confirmed: true });
       assert.equal(r?.ok, true, r?.output);
       const installed = readFileSync(settings, 'utf8');
-      assert.match(installed, /\.claude\/proofmeter\/proofmeter\.js"? hook stop/);
+      // The shared settings start the launcher, which finds node on each machine; they name no node path.
+      assert.match(installed, /\.claude\/proofmeter\/hook\.sh"? hook stop/);
+      assert.ok(!installed.includes(process.execPath), 'no machine path in the shared settings');
       assert.equal(/"sandbox"/.test(installed), kernelHere, `the sandbox block is written exactly where it can run: ${r?.output}`);
       // The meter sees the settings change on its own (no refresh asked): the line follows.
       const want = kernelHere ? '$(shield) Protection: kernel' : '$(warning) Protection: guard only';
