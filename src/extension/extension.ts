@@ -135,8 +135,9 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
     const meter = new Meter(folder, log);
     const statusBar = new StatusBar(meter, () => settings.showGitItem);
     notifier = new FailureNotifier(meter.onDidChange, () => settings.notifyOnFailure);
-    // The hooks append to health.jsonl as they fire: the open dashboard's "last fired" follows.
-    healthLive = new HookHealthLive(meter.cwd, METER_STATE_DIR.split('/'), () => gatesLive());
+    // The hooks append to health.jsonl as they fire: the open dashboard's "last fired" follows
+    // (watched from the first page on, see onDidBecomeReady below).
+    if (webviews.dashboardOpen) healthLive = new HookHealthLive(meter.cwd, METER_STATE_DIR.split('/'), () => gatesLive());
     // (disposed with the meter's emitter)
     meter.onDidChange((s) => webviews.post(s));
     meter.onDidChange(() => planLens.refresh());
@@ -190,6 +191,7 @@ export function activate(context: vscode.ExtensionContext): ProofmeterApi {
   context.subscriptions.push(
     webviews.onDidBecomeReady(() => {
       const m = current.meter;
+      if (m && !healthLive) healthLive = new HookHealthLive(m.cwd, METER_STATE_DIR.split('/'), () => gatesLive());
       if (!m || !vscode.workspace.isTrusted || Date.now() - gatesAt < 10_000) return;
       gatesAt = Date.now();
       void loadGates(commandContext, m).catch((e: unknown) => log.warn(`doctor: ${e instanceof Error ? e.message : String(e)}`));
