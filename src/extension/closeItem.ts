@@ -2,6 +2,7 @@
 // menu (its node), the dashboard (an item id) or the palette (a pick of the open ones). The flow is
 // closeFlow.ts; here are VS Code's trust, modal and pick, and the CLI's `proofmeter close`.
 import * as vscode from 'vscode';
+import { confirmChange } from './confirm';
 import { closableByPerson } from '../core/findings/closure';
 import { oneLine } from '../core/text/oneLine';
 import { CliUnavailableError, runBundledCli } from './cli';
@@ -37,7 +38,8 @@ export function registerCloseItem(extensionPath: string, meter: () => Meter | un
     }
     const outcome = await closeItemFlow(m?.cwd ?? null, id, items, {
       trusted: () => vscode.workspace.isTrusted,
-      confirm: async (message, detail, button) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, button)) === button,
+      // The safe button first: VS Code focuses a modal's first button, so Enter keeps the item open (confirm.ts).
+      confirm: (message, detail, button) => confirmChange({ message, detail, action: button, keep: 'Keep It Open' }),
       warn: (message) => void vscode.window.showWarningMessage(message),
       record: async (workspace, itemId) => {
         const section = vscode.workspace.getConfiguration('proofmeter');

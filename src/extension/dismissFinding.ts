@@ -1,6 +1,7 @@
 // The host's side of the dashboard's Dismiss button: VS Code's trust and modal dialog around the flow
 // in dismissFlow.ts, and the CLI's `proofmeter accept`, which records the decision with its witness.
 import * as vscode from 'vscode';
+import { confirmChange } from './confirm';
 import type { ViewState } from '../protocol';
 import { CliUnavailableError, runBundledCli } from './cli';
 import { DISMISS_BUTTON, dismissFindingFlow, type DismissOutcome } from './dismissFlow';
@@ -9,7 +10,8 @@ import { readSettings } from './settings';
 export function dismissFinding(extensionPath: string, cwd: string | null, id: string, shown: ViewState['seal']): Promise<DismissOutcome> {
   return dismissFindingFlow(cwd, id, shown, {
     trusted: () => vscode.workspace.isTrusted,
-    confirm: async (message, detail) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, DISMISS_BUTTON)) === DISMISS_BUTTON,
+    // The safe button first: VS Code focuses a modal's first button, so Enter keeps the warning (confirm.ts).
+    confirm: (message, detail) => confirmChange({ message, detail, action: DISMISS_BUTTON, keep: 'Keep the Warning' }),
     warn: (message) => void vscode.window.showWarningMessage(message),
     record: async (workspace, findingId) => {
       const section = vscode.workspace.getConfiguration('proofmeter');
