@@ -354,7 +354,8 @@ export function defineHostTests(): void {
       const ok = await vscode.commands.executeCommand<{ code: number; out: string }>('proofmeter.adoptPlan', vscode.Uri.file(plan), { confirmed: true });
       assert.equal(ok?.code, 0);
       assert.match(ok?.out ?? '', /10 items frozen/);
-      await waitFor(() => pm.statusBar()?.progress.text.endsWith('/11'), 'the status bar to count 11', 10_000);
+      // Claude's 8 items (the person's 2 are not counted) plus commit and push: 10.
+      await waitFor(() => pm.statusBar()?.progress.text.endsWith('/10'), 'the status bar to count 10', 10_000);
       assert.deepEqual(pm.state()?.tally, engineTally(ws));
     });
 
@@ -368,12 +369,12 @@ export function defineHostTests(): void {
           return s?.progress.background === 'statusBarItem.errorBackground' ? s : null;
         }, 'the error colours for an unreadable goal');
         // The tamper state, never a count: the goal was damaged outside the meter's own commands.
-        assert.equal(bad.progress.text, '$(error) Proofmeter: meter-tampered');
-        assert.match(bad.progress.tooltip, /meter\\?-tampered\*\* The frozen goal .*corrupt/);
+        assert.equal(bad.progress.text, "$(error) Proofmeter: the meter's files were changed");
+        assert.match(bad.progress.tooltip, /\*\*the meter's files were changed\*\*: The frozen goal .*corrupt/);
         // A sealed goal that disappears is not "no goal": the seal's copy outside the workspace says one was frozen.
         rmSync(goalFile);
         await sleep(1500);
-        assert.equal(pm.statusBar()?.progress.text, '$(error) Proofmeter: meter-tampered');
+        assert.equal(pm.statusBar()?.progress.text, "$(error) Proofmeter: the meter's files were changed");
         assert.equal(pm.statusBar()?.progress.background, 'statusBarItem.errorBackground');
       } finally {
         writeFileSync(goalFile, good);
