@@ -171,7 +171,9 @@ describe('installer: merge and unmerge', () => {
       assert.ok(p.ok);
       assert.deepEqual(p.value.statusLine, { type: 'command', command: '~/bin/my-line' });
       assert.match(i.out, /Your own statusLine is kept\./);
-      assert.ok(i.out.includes(`| ${statuslineCommand({ node: { path: process.execPath, electron: false } })})"`), i.out);
+      // The project's settings are shared: the suggested command starts the launcher, naming no node.
+      assert.ok(i.out.includes(`| ${statuslineCommand({ portable: true })})"`), i.out);
+      assert.ok(!i.out.includes(process.execPath), i.out);
       assert.match(i.out, /where YOUR_COMMAND is: ~\/bin\/my-line/);
       await uninstall(dir);
       assert.equal(readFileSync(file, 'utf8'), text);
