@@ -90,7 +90,8 @@ describe('proofmeter verify', () => {
     assert.equal(lines[0], 'Disagreements (the session and the re-run differ): V1');
     assert.match(lines[1]!, /^ {2}V1 {2}the session: proved; the re-run: FAILED \(exit 1\) {2}proof: sh check\.sh$/);
     assert.ok(r.out.includes('      | greet.txt has no goodbye'), 'the failing output is shown to the person');
-    assert.equal(lines.at(-1), 'verdict: NOT DONE (1 open)');
+    // V1 taken back, and the commit stage (the work is uncommitted) is open too: the total counts it.
+    assert.equal(lines.at(-1), 'verdict: NOT DONE (2 open)');
     const t = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
     const v1 = t.items.find((i) => i.id === 'V1');
     assert.equal(v1?.state, 'failed');
