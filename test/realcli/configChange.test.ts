@@ -14,7 +14,7 @@ import type { RunResult } from './runClaude';
 import type { Tally } from '../../src/core/tally/tally';
 import { readDashboardReceipts } from '../../src/workspace/acceptances';
 import type { HookName } from '../../src/core/install/entries';
-import { bash, health, outcomes, pm, personEnv, preparedProject, PY_SESSION_FILE, realCliSuite, tallyJson, tallyText, toolResults, write } from './scenarioKit';
+import { bash, health, heldToTheCap, outcomes, pm, personEnv, preparedProject, PY_SESSION_FILE, realCliSuite, tallyJson, tallyText, toolResults, write } from './scenarioKit';
 
 const TIMEOUT = 180_000;
 // Two consecutive blocks are enough to see the gate hold; the default cap of 8 only takes longer.
@@ -31,11 +31,8 @@ const ENV = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' };
 const prepared = (plan: string, opts: { only?: HookName[]; without?: HookName[]; adoptArgs?: string[] } = {}) =>
   preparedProject({ files: { 'PLAN.md': plan }, ...opts });
 
-/** Every stop held: by the open item, or by the seal naming the change left on disk. */
-const held = (run: RunResult): boolean => {
-  const stops = outcomes(run, 'stop');
-  return stops.length > 0 && stops.every((o) => o === 'block' || o === 'block-tampered');
-};
+/** Every stop held (up to the cap): by the open item, or by the seal naming the change left on disk. */
+const held = (run: RunResult): boolean => heldToTheCap(outcomes(run, 'stop'), ['block', 'block-tampered']);
 
 /**
  * A script that rewrites the local settings file the way a tool would, naming the file and the

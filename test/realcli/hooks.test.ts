@@ -311,13 +311,14 @@ describe('hooks with the real Claude Code CLI', function () {
       files,
       script: { threads: [{ name: 'main', match: 'run the status proof', turns: [bash('test -n status-proof-ok'), { text: 'Proved.' }] }] },
       drive: async (t) => {
-        before = await t.waitForScreen(/▱▱ 2\/4 · build ○/, 20000);
+        // One item and no git: the count is the item alone (commit and push apply only in a repository).
+        before = await t.waitForScreen(/▱▱ 0\/1 · build ○/, 20000);
         await t.submit('run the status proof');
         await t.waitForTurnEnd(1, 60000);
-        await t.waitForScreen(/▰▰▰▰▰▰▰▰ 4\/4 · all done ●/, 20000);
+        await t.waitForScreen(/▰▰▰▰▰▰▰▰ 1\/1 · all done ●/, 20000);
       },
     });
-    assert.match(before, /▱▱ 2\/4 · build ○/);
+    assert.match(before, /▱▱ 0\/1 · build ○/);
     assert.deepEqual(outcomes(run, 'stop'), ['allow']);
   });
 

@@ -254,6 +254,15 @@ export function outcomes(run: RunResult, event: string): string[] {
   return health(run).filter((h) => h.event === event).map((h) => h.outcome);
 }
 
+/**
+ * Every stop held as far as Claude Code's cap allows: each outcome one of `blocked`, except the stop
+ * past the cap, which the gate lets through itself with a notice ('allow-cap', hooks/stopGate.ts),
+ * never before a block.
+ */
+export function heldToTheCap(stops: readonly string[], blocked: readonly string[]): boolean {
+  return stops.length > 0 && blocked.includes(stops[0]!) && stops.every((o) => blocked.includes(o) || o === 'allow-cap');
+}
+
 // ---------------------------------------------------------------------------------------------
 // The suite around the runs
 

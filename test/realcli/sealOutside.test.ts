@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunResult } from './runClaude';
 import type { ScriptTurn } from './fakeMessages';
-import { allUserText, bash, claims, edit, lastUserText, outcomes, pm, personEnv, preparedProject, read, realCliSuite, tallyJson, tallyText, threadRequests, write } from './scenarioKit';
+import { allUserText, bash, claims, edit, heldToTheCap, lastUserText, outcomes, pm, personEnv, preparedProject, read, realCliSuite, tallyJson, tallyText, threadRequests, write } from './scenarioKit';
 
 const TIMEOUT = 180_000;
 const PLAN = '# Sealed\n\n## Steps\n- S1. Make done.txt. Proof: `test -f done.txt`\n';
@@ -170,7 +170,7 @@ describe("the seal's outside copy against the agent's shell, with the real Claud
   function heldBySeal(run: RunResult, finding: RegExp): void {
     assert.equal(run.invocations[0]!.exitCode, 0);
     const stops = outcomes(run, 'stop');
-    assert.ok(stops.length > 0 && stops.every((o) => o === 'block-tampered'), `every stop blocked by the seal: ${stops.join(', ')}`);
+    assert.ok(heldToTheCap(stops, ['block-tampered']), `every stop blocked by the seal (up to the cap): ${stops.join(', ')}`);
     assert.match(allUserText(threadRequests(run).at(-1)), /Proofmeter: the meter's gate was changed outside its own commands \(meter-tampered\)/);
     const t = tallyJson(run);
     assert.equal(t.verdict, 'not-done');
