@@ -362,6 +362,8 @@ export function defineHostTests(): void {
     it('follows goal.json: a goal damaged or deleted outside the meter shows the tamper state, and its sealed bytes restore the count', async function () {
       const goalFile = join(ws, '.claude', 'proofmeter', 'goal.json');
       const good = readFileSync(goalFile, 'utf8');
+      const counted = pm.statusBar()?.progress.text ?? '';
+      assert.match(counted, /\d+\/\d+$/, 'a count before the damage');
       try {
         writeFileSync(goalFile, '{ not json');
         const bad = await waitFor(() => {
@@ -379,7 +381,7 @@ export function defineHostTests(): void {
       } finally {
         writeFileSync(goalFile, good);
       }
-      await waitFor(() => pm.statusBar()?.progress.visible && pm.statusBar()?.progress.text.endsWith('/11'), 'the goal back in the status bar');
+      await waitFor(() => pm.statusBar()?.progress.visible && pm.statusBar()?.progress.text === counted, `the goal back in the status bar (${counted})`);
     });
 
     defineRemedyTests(() => pm, () => ws);
