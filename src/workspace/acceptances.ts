@@ -62,8 +62,11 @@ export function dashboardReceiptsPath(workspace: string, env: NodeJS.ProcessEnv)
   return join(outsideSealDir(realWorkspace(workspace), env), 'acceptances.jsonl');
 }
 
-/** Every well-formed line of the dashboard's receipts; a damaged one witnesses nothing. */
-export function readDashboardReceipts(workspace: string, env: NodeJS.ProcessEnv): DashboardReceipt[] {
+/**
+ * Every line of the person's receipts (accept's and close's share the file) that `schema` reads;
+ * a damaged line, or one of another kind, witnesses nothing.
+ */
+export function readReceiptLines<T>(workspace: string, env: NodeJS.ProcessEnv, schema: z.ZodType<T>): T[] {
   let text: string;
   try {
     text = readFileSync(dashboardReceiptsPath(workspace, env), 'utf8');
@@ -73,7 +76,7 @@ export function readDashboardReceipts(workspace: string, env: NodeJS.ProcessEnv)
   return text.split('\n').flatMap((line) => {
     if (!line) return [];
     try {
-      const r = dashboardReceiptSchema.safeParse(JSON.parse(line));
+      const r = schema.safeParse(JSON.parse(line));
       return r.success ? [r.data] : [];
     } catch {
       return [];
@@ -81,11 +84,21 @@ export function readDashboardReceipts(workspace: string, env: NodeJS.ProcessEnv)
   });
 }
 
-/** Appends one dashboard receipt (one short line with O_APPEND). Only `proofmeter accept` calls it, for the person. */
-export function appendDashboardReceipt(workspace: string, env: NodeJS.ProcessEnv, r: DashboardReceipt): void {
+/** Appends one receipt line (short, with O_APPEND). Only the person's own commands call it. */
+export function appendReceiptLine(workspace: string, env: NodeJS.ProcessEnv, r: unknown): void {
   const path = dashboardReceiptsPath(workspace, env);
   mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
   appendFileSync(path, JSON.stringify(r) + '\n');
+}
+
+/** Every well-formed dashboard receipt. */
+export function readDashboardReceipts(workspace: string, env: NodeJS.ProcessEnv): DashboardReceipt[] {
+  return readReceiptLines(workspace, env, dashboardReceiptSchema);
+}
+
+/** Appends one dashboard receipt. Only `proofmeter accept` calls it, for the person. */
+export function appendDashboardReceipt(workspace: string, env: NodeJS.ProcessEnv, r: DashboardReceipt): void {
+  appendReceiptLine(workspace, env, r);
 }
 
 /** The acceptances that count, each held to its witness, and a finding for each that is not. */

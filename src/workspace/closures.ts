@@ -1,12 +1,12 @@
 // The person's closures of their own items (core/findings/closure.ts): entries in
 // .claude/proofmeter/closures.json, and their receipts in the same file beside the seal's outside
 // copy where `proofmeter accept` writes its own (a line of another kind is skipped by each reader).
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { closeReceiptSchema, closureSchema, witnessClosures, type Closure, type CloseReceipt } from '../core/findings/closure';
 import type { Finding } from '../core/findings/finding';
-import { dashboardReceiptsPath } from './acceptances';
+import { appendReceiptLine, readReceiptLines } from './acceptances';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
 
@@ -36,28 +36,12 @@ export function recordClosure(workspace: string, c: Closure): void {
 
 /** Every well-formed close receipt; a damaged line, or one of another kind, witnesses nothing here. */
 export function readCloseReceipts(workspace: string, env: NodeJS.ProcessEnv): CloseReceipt[] {
-  let text: string;
-  try {
-    text = readFileSync(dashboardReceiptsPath(workspace, env), 'utf8');
-  } catch {
-    return [];
-  }
-  return text.split('\n').flatMap((line) => {
-    if (!line) return [];
-    try {
-      const r = closeReceiptSchema.safeParse(JSON.parse(line));
-      return r.success ? [r.data] : [];
-    } catch {
-      return [];
-    }
-  });
+  return readReceiptLines(workspace, env, closeReceiptSchema);
 }
 
-/** Appends one close receipt (one short line with O_APPEND). Only `proofmeter close` calls it, for the person. */
+/** Appends one close receipt. Only `proofmeter close` calls it, for the person. */
 export function appendCloseReceipt(workspace: string, env: NodeJS.ProcessEnv, r: CloseReceipt): void {
-  const path = dashboardReceiptsPath(workspace, env);
-  mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-  appendFileSync(path, JSON.stringify(r) + '\n');
+  appendReceiptLine(workspace, env, r);
 }
 
 /** The closures that count, each held to its receipt, and an error for each that is not. */
