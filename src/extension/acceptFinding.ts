@@ -5,10 +5,9 @@
 import * as vscode from 'vscode';
 import type { ViewState } from '../protocol';
 import { acceptFindingFlow, type AcceptOutcome } from './acceptFlow';
-import { CliUnavailableError, runBundledCli } from './cli';
 import { confirmChange } from './confirm';
+import { runPersonCommand } from './personCommand';
 import { showSealedDiff } from './sealedDiff';
-import { readSettings } from './settings';
 
 /** `file`: the file the finding is about (the tally's), whose sealed text is shown beside it now. */
 export function acceptFinding(extensionPath: string, cwd: string | null, id: string, shown: ViewState['seal'], file: string | null = null): Promise<AcceptOutcome> {
@@ -22,16 +21,9 @@ export function acceptFinding(extensionPath: string, cwd: string | null, id: str
       showChange: (f) => (cwd ? showSealedDiff(cwd, f, `${id}: sealed ↔ now`) : Promise.resolve(false)),
       warn: (message) => void vscode.window.showWarningMessage(message),
       record: async (workspace, findingId) => {
-        const section = vscode.workspace.getConfiguration('proofmeter');
-        const cliPath = readSettings((k) => section.get(k), () => undefined).cliPath;
-        try {
-          const r = await runBundledCli(extensionPath, ['accept', findingId, '--cwd', workspace], workspace, undefined, cliPath);
-          if (r.code === 0) void vscode.window.showInformationMessage(`Proofmeter: ${r.stdout.trim().split('\n')[0] ?? `${findingId} accepted.`}`);
-          return r.code === 0 ? null : r.stderr.trim() || `proofmeter accept exited ${r.code}`;
-        } catch (e) {
-          if (e instanceof CliUnavailableError) return e.message;
-          throw e;
-        }
+        const r = await runPersonCommand(extensionPath, ['accept', findingId], workspace);
+        if (r.error === null) void vscode.window.showInformationMessage(`Proofmeter: ${r.said || `${findingId} accepted.`}`);
+        return r.error;
       },
     },
     file,

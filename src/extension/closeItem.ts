@@ -3,13 +3,12 @@
 // closeFlow.ts; here are VS Code's trust, modal and pick, and the CLI's `proofmeter close`.
 import * as vscode from 'vscode';
 import { confirmChange } from './confirm';
+import { runPersonCommand } from './personCommand';
 import { closableByPerson } from '../core/findings/closure';
 import { oneLine } from '../core/text/oneLine';
-import { CliUnavailableError, runBundledCli } from './cli';
 import { CLOSE_ITEM } from './commandIds';
 import { closeItemFlow, type CloseOutcome } from './closeFlow';
 import type { Meter } from './meter';
-import { readSettings } from './settings';
 
 /** The item id a caller passed: a tree node ({ id }) or the id itself. */
 function idOf(arg: unknown): string | undefined {
@@ -41,17 +40,7 @@ export function registerCloseItem(extensionPath: string, meter: () => Meter | un
       // The safe button first: VS Code focuses a modal's first button, so Enter keeps the item open (confirm.ts).
       confirm: (message, detail, button) => confirmChange({ message, detail, action: button, keep: 'Keep It Open' }),
       warn: (message) => void vscode.window.showWarningMessage(message),
-      record: async (workspace, itemId) => {
-        const section = vscode.workspace.getConfiguration('proofmeter');
-        const cliPath = readSettings((k) => section.get(k), () => undefined).cliPath;
-        try {
-          const r = await runBundledCli(extensionPath, ['close', itemId, '--cwd', workspace], workspace, undefined, cliPath);
-          return r.code === 0 ? null : r.stderr.trim() || `proofmeter close exited ${r.code}`;
-        } catch (e) {
-          if (e instanceof CliUnavailableError) return e.message;
-          throw e;
-        }
-      },
+      record: async (workspace, itemId) => (await runPersonCommand(extensionPath, ['close', itemId], workspace)).error,
     });
     if (outcome === 'ok') await m?.refresh('item closed');
     return outcome;
