@@ -9,20 +9,8 @@ import { parsePlanText } from '../workspace/planParser';
 import { readPlanFile } from '../workspace/workspaceTally';
 import type { CommandId } from './commandIds';
 import type { Log } from './log';
+import { PLAN_TEMPLATE } from './planTemplate';
 
-export const PLAN_TEMPLATE = `# Goal title
-
-One or two lines on what this goal is for.
-
-## Steps
-
-1. **S1.** What Claude builds first. Proof: \`npm run build\`
-2. **S2.** What it builds next. Proof: \`npm test\`
-
-## Checks
-
-- **V1.** What you check yourself. Proof: human — you try it and say so
-`;
 
 /**
  * PLAN.md in the folder, written from the template when it is not there; returns its path. It opens

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PLAN_TEMPLATE } from '../../../src/extension/planTemplate';
 import { WalkthroughKeys, workspaceFacts } from '../../../src/extension/walkthroughKeys';
 import {
   completionEvent,
@@ -35,20 +36,6 @@ function readText(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/** New Plan's template, as planCommands.ts writes it (that file needs the vscode module). */
-const TEMPLATE = `# Goal title
-
-One or two lines on what this goal is for.
-
-## Steps
-
-1. **S1.** What Claude builds first. Proof: \`npm run build\`
-2. **S2.** What it builds next. Proof: \`npm test\`
-
-## Checks
-
-- **V1.** What you check yourself. Proof: human — you try it and say so
-`;
 
 describe('the walkthrough completion keys', () => {
   it('package.json names one completion event per step, and it is the onContext key the extension sets for that step', () => {
@@ -170,7 +157,7 @@ describe('what the folder shows the walkthrough at activation', () => {
   });
 
   it('a plan like New Plan’s template passes the check', () => {
-    writeFileSync(join(cwd, 'PLAN.md'), TEMPLATE);
+    writeFileSync(join(cwd, 'PLAN.md'), PLAN_TEMPLATE);
     assert.deepEqual(workspaceFacts(cwd), { planExists: true, planPasses: true, hooksInstalled: false, goalFrozen: false });
   });
 
