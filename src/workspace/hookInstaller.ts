@@ -29,7 +29,7 @@ import {
   type MergeReport,
   type Settings,
 } from '../core/install/settingsMerge';
-import { NOTHING_ADDED, joinAdded, mergeSandbox, unmergeSandbox, type SandboxAdded } from '../core/install/sandboxMerge';
+import { NOTHING_ADDED, joinAdded, mergeSandbox, splitRetired, unmergeSandbox, type SandboxAdded } from '../core/install/sandboxMerge';
 import { ownerOf, resolveLinks, writeFileAtomic, writeUserFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
 import { withInstallLock } from './installLock';
@@ -132,10 +132,14 @@ function mergeAll(workspace: string, name: SettingsName, before: Settings, prior
   const merged = mergeMeter(before, { node: opts.node ?? null, runnerSha256, portable: name === 'settings.json' });
   if (!merged.ok) throw new UserError(`${relative(workspace, path)}: ${merged.error}; fix it or move it aside. Nothing was changed.`);
   if (opts.sandbox) {
-    const sm = mergeSandbox(merged.settings, opts.sandbox);
+    // A key an earlier install added that this block leaves out (failIfUnavailable, out of shared settings now) goes.
+    const { kept: stays, retired } = splitRetired(prior, opts.sandbox);
+    const out = unmergeSandbox(merged.settings, retired);
+    const sm = mergeSandbox(out.settings, opts.sandbox);
     if (!sm.ok) throw new UserError(`${relative(workspace, path)}: ${sm.error}; fix it or move it aside. Nothing was changed.`);
-    const sandbox: InstallResult['sandbox'] = sm.changed ? 'added' : 'present';
-    return { ...merged, settings: sm.settings, changed: merged.changed || sm.changed, sandbox, added: joinAdded(prior, sm.added), kept: sm.kept };
+    const changed = sm.changed || out.changed;
+    const sandbox: InstallResult['sandbox'] = changed ? 'added' : 'present';
+    return { ...merged, settings: sm.settings, changed: merged.changed || changed, sandbox, added: joinAdded(stays, sm.added), kept: sm.kept };
   }
   const un = unmergeSandbox(merged.settings, prior);
   const sandbox: InstallResult['sandbox'] = un.changed ? 'removed' : 'none';

@@ -10,6 +10,7 @@ import { outsideStateDir, realWorkspace } from './sealRecord/paths';
 export function installSandboxBlock(workspace: string, name: SettingsName, env: NodeJS.ProcessEnv): Settings {
   return sandboxBlock({
     anchor: name === 'settings.json' ? 'project' : 'absolute',
+    shared: name === 'settings.json',
     workspace: realWorkspace(workspace),
     outsideDir: outsideStateDir(env),
     home: env.HOME || homedir(),

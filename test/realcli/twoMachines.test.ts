@@ -19,9 +19,9 @@ const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd,
 /** The programs a session on machine B needs (and nsenter, which the harness starts the CLI through), linked into one folder: everything but node. */
 const TOOLS = ['nsenter', 'sh', 'bash', 'cat', 'sha256sum', 'uname', 'env', 'date', 'awk', 'mkdir', 'ls', 'rm', 'git', 'test', 'touch', 'dirname', 'basename', 'sed', 'grep', 'head', 'tail', 'tr', 'cut', 'wc', 'sort', 'mktemp', 'id', 'rg', 'ps', 'which', 'readlink', 'realpath', 'stat', 'cp', 'mv', 'chmod', 'sleep', 'tee', 'find', 'xargs', 'bwrap', 'socat'];
 
-function toolsWithoutNode(dir: string): string {
+function toolsWithoutNode(dir: string, without: readonly string[] = []): string {
   mkdirSync(dir, { recursive: true });
-  for (const t of TOOLS) {
+  for (const t of TOOLS.filter((x) => !without.includes(x))) {
     try {
       const found = execFileSync('sh', ['-c', `command -v ${t}`], { encoding: 'utf8' }).trim();
       if (found.startsWith('/')) symlinkSync(found, join(dir, t));
@@ -50,7 +50,8 @@ function machineA(root: string): { bare: string; home: string; ws: string } {
   git(ws, 'init', '-q', '-b', 'main');
   writeFileSync(join(ws, 'PLAN.md'), PLAN);
   const env = personEnv(home);
-  const i = pm(['install', '--dir', ws, '--no-sandbox'], ws, env);
+  // As the person installs by default: with Claude Code's sandbox block, where it can run.
+  const i = pm(['install', '--dir', ws], ws, env);
   assert.equal(i.code, 0, i.err);
   const a = pm(['adopt', 'PLAN.md', '--cwd', ws], ws, env);
   assert.equal(a.code, 0, a.err);
@@ -103,6 +104,9 @@ describe('two machines share the project (real git, the real Claude Code CLI)', 
     const settings = readFileSync(join(shared.ws, '.claude', 'settings.json'), 'utf8');
     assert.ok(!settings.includes(process.execPath), 'no absolute node');
     assert.ok(!settings.includes(shared.ws) && !settings.includes(shared.home), "no folder of machine A");
+    const sandbox = (JSON.parse(settings) as { sandbox?: Record<string, unknown> }).sandbox;
+    assert.equal(sandbox?.enabled, true, 'the sandbox block is shared');
+    assert.equal(sandbox && 'failIfUnavailable' in sandbox, false, 'but not failIfUnavailable, which would stop a teammate without bubblewrap from starting');
   });
 
   it("B with node only on its PATH: the hooks run on B's node, the stop is not held, and the clone reads sealed on another machine until B reseals", async function () {
@@ -141,14 +145,15 @@ describe('two machines share the project (real git, the real Claude Code CLI)', 
     assert.ok(!t.findings.some((f) => /seal|tamper|elsewhere/.test(f.kind)), `no seal finding after the reseal: ${t.findings.map((f) => f.kind).join(', ')}`);
   });
 
-  it('B without node: one message at session start, every tool call and the stop go through', async function () {
+  it('B without node, bubblewrap or socat: Claude Code starts, one message at session start, every tool call and the stop go through', async function () {
     this.timeout(300_000);
     const run = await cli.run({
       name: 'two-machines-no-node',
       mode: 'print',
       prompt: 'make done.txt',
       args: ['--dangerously-skip-permissions'],
-      env: { PATH: toolsWithoutNode(join(root, 'c-tools')) },
+      // The shared sandbox block holds no failIfUnavailable: without bwrap Claude Code still starts (unsandboxed, with its warning).
+      env: { PATH: toolsWithoutNode(join(root, 'c-tools'), ['bwrap', 'socat']) },
       prepare: cloneInto(shared.bare),
       script: { threads: [{ name: 'main', match: 'make done.txt', turns: [bash('touch done.txt'), ...claims(3)] }] },
     });

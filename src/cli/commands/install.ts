@@ -44,7 +44,7 @@ export function run(args: string[], io: Io): CommandResult {
   if (!target) return { code: 1 };
   const { ws, name, local, noSandbox } = target;
   const support = sandboxSupport(io.env);
-  // Written where it cannot run, `failIfUnavailable` would stop Claude Code from starting at all.
+  // Where it cannot run, the block is left out: Claude Code would run unsandboxed (shared settings) or not start (failIfUnavailable, one person's).
   const sandbox = noSandbox || !support.supported ? null : installSandboxBlock(ws, name, io.env);
   const r = installMeter(ws, name, runnerSource(io.env), new Date(), { node: hookNode(io.env), sandbox });
   // The meter's files and entries as the person just installed them; the goal's part is carried.

@@ -19,6 +19,13 @@ export interface SandboxPaths {
   /** The seal's outside folder, absolute. */
   outsideDir: string;
   home: string;
+  /**
+   * Settings a team shares: no `failIfUnavailable`. With it, Claude Code 2.1.332 refused to start at
+   * all on a teammate's machine without bubblewrap and socat ("Refusing to start without a working
+   * sandbox"); without it, it starts with a warning that commands run unsandboxed, and the meter
+   * reads `guard only` there. One person's own settings and the launcher keep it.
+   */
+  shared?: boolean;
 }
 
 /**
@@ -49,8 +56,8 @@ export function sandboxBlock(p: SandboxPaths): Settings {
   return {
     sandbox: {
       enabled: true,
-      // A session must not quietly run unsandboxed when bubblewrap cannot start.
-      failIfUnavailable: true,
+      // A session must not quietly run unsandboxed when bubblewrap cannot start (one person's settings).
+      ...(p.shared ? {} : { failIfUnavailable: true }),
       // Without it, `dangerouslyDisableSandbox: true` ran unsandboxed with no prompt in bypass mode.
       allowUnsandboxedCommands: false,
       // Without it every sandboxed Bash call asks the person in default mode (2.1.332's default is false).

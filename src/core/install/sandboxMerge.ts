@@ -72,6 +72,18 @@ export function mergeSandbox(input: Settings, block: Settings): SandboxMerge {
 }
 
 /** Both records of what install added, as one (a second install adds to the first). */
+/**
+ * What an earlier install added that the block no longer holds (a key a newer block leaves out,
+ * such as failIfUnavailable in shared settings), split from what stays install's.
+ */
+export function splitRetired(prior: SandboxAdded, block: Settings): { kept: SandboxAdded; retired: SandboxAdded } {
+  const keys = new Set(blockLeaves(block).filter((l) => !l.list).map((l) => l.path.join('.')));
+  return {
+    kept: { ...prior, scalars: prior.scalars.filter((s) => keys.has(s.key)) },
+    retired: { scalars: prior.scalars.filter((s) => !keys.has(s.key)), items: [], objects: [] },
+  };
+}
+
 export function joinAdded(a: SandboxAdded, b: SandboxAdded): SandboxAdded {
   return { scalars: [...a.scalars, ...b.scalars], items: [...a.items, ...b.items], objects: [...a.objects, ...b.objects] };
 }

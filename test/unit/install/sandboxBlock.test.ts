@@ -2,7 +2,7 @@
 // never-clobber rules.
 import { strict as assert } from 'node:assert';
 import { sandboxBlock, type SandboxPaths } from '../../../src/core/install/sandboxBlock';
-import { mergeSandbox, unmergeSandbox, joinAdded, NOTHING_ADDED } from '../../../src/core/install/sandboxMerge';
+import { mergeSandbox, unmergeSandbox, joinAdded, splitRetired, NOTHING_ADDED } from '../../../src/core/install/sandboxMerge';
 import type { Settings } from '../../../src/core/install/settingsMerge';
 
 const PROJECT: SandboxPaths = { anchor: 'project', workspace: '/w/proj', outsideDir: '/home/ann/.local/state/proofmeter', home: '/home/ann' };
@@ -34,6 +34,21 @@ describe('the sandbox block', () => {
     const b = sandboxBlock(PROJECT) as { sandbox: Record<string, unknown>; permissions: Record<string, unknown> };
     assert.deepEqual([b.sandbox.enabled, b.sandbox.failIfUnavailable, b.sandbox.allowUnsandboxedCommands, b.sandbox.autoAllowBashIfSandboxed, b.permissions.blockWritesOutsideWorkingDirectories],
       [true, true, false, true, true]);
+  });
+
+  it("leaves failIfUnavailable out of settings a team shares: a teammate without bubblewrap still starts Claude Code, and reads guard only", () => {
+    const b = sandboxBlock({ ...PROJECT, shared: true }) as { sandbox: Record<string, unknown> };
+    assert.equal('failIfUnavailable' in b.sandbox, false);
+    assert.deepEqual([b.sandbox.enabled, b.sandbox.allowUnsandboxedCommands], [true, false]);
+  });
+
+  it('takes out what an earlier install added that the block now leaves out, and keeps the rest as install\'s', () => {
+    const before = mergeSandbox({}, sandboxBlock(PROJECT));
+    assert.ok(before.ok);
+    const { kept, retired } = splitRetired(before.added, sandboxBlock({ ...PROJECT, shared: true }));
+    assert.deepEqual(retired.scalars.map((s) => s.key), ['sandbox.failIfUnavailable']);
+    assert.ok(!kept.scalars.some((s) => s.key === 'sandbox.failIfUnavailable'));
+    assert.equal(kept.scalars.length, before.added.scalars.length - 1);
   });
 });
 

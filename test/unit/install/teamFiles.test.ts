@@ -3,10 +3,12 @@
 // nothing at all, through .git/info/exclude, and uninstall takes its lines out again.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { METER_GITIGNORE, isMeterGitignore } from '../../../src/core/install/meterGitignore';
+import { sandboxBlock } from '../../../src/core/install/sandboxBlock';
+import { installSandboxBlock } from '../../../src/workspace/installSandbox';
 import { LOCAL_EXCLUDES, withBlock, withoutBlock } from '../../../src/workspace/gitExclude';
 import { installMeter, uninstallMeter } from '../../../src/workspace/hookInstaller';
 
@@ -48,6 +50,21 @@ describe('what install leaves for git', () => {
       '.claude/settings.json',
     ]);
     assert.ok(!readFileSync(join(ws, '.claude', 'settings.json'), 'utf8').includes(process.execPath), 'the shared settings name no machine path');
+  });
+
+  it("a project install from before takes failIfUnavailable back out of the shared settings; the local file keeps it", () => {
+    const node = { path: process.execPath, electron: false };
+    const settings = join(ws, '.claude', 'settings.json');
+    // An install of the earlier block (with failIfUnavailable) into the shared file, then this one.
+    installMeter(ws, 'settings.json', runner, new Date(), { node, sandbox: sandboxBlock({ anchor: 'project', workspace: ws, outsideDir: '/o', home: '/h' }) });
+    assert.equal((JSON.parse(readFileSync(settings, 'utf8')) as { sandbox: Record<string, unknown> }).sandbox.failIfUnavailable, true);
+    installMeter(ws, 'settings.json', runner, new Date(), { node, sandbox: installSandboxBlock(ws, 'settings.json', { HOME: '/h' }) });
+    const shared = JSON.parse(readFileSync(settings, 'utf8')) as { sandbox: Record<string, unknown> };
+    assert.equal('failIfUnavailable' in shared.sandbox, false);
+    assert.equal(shared.sandbox.enabled, true);
+    assert.equal((installSandboxBlock(ws, 'settings.local.json', { HOME: '/h' }) as { sandbox: Record<string, unknown> }).sandbox.failIfUnavailable, true);
+    uninstallMeter(ws, 'settings.json');
+    assert.equal(existsSync(settings), false, 'uninstall still takes out exactly what install added');
   });
 
   it('install --local leaves git nothing to add, and uninstall takes its exclude lines out', () => {
