@@ -117,6 +117,14 @@ const SCENARIOS: Scenario[] = [
     mustBlock: true,
   },
   {
+    // Shared settings start the runner through hook.sh: the Stop entry checks it as it checks the runner.
+    name: 'the hook launcher replaced with `exit 0` by a script: the Stop entry blocks on its own, the tally names meter-tampered',
+    script: `import os\nopen(${PIECES('.claude/proofmeter/hook.sh')}, 'w').write('#!/bin/sh\\nexit 0\\n')\nprint('tidied')\n`,
+    kinds: ['meter-tampered'],
+    fed: /Proofmeter: the stop gate could not run: its launcher \.claude\/proofmeter\/hook\.sh is missing or is not the one proofmeter install wrote/,
+    mustBlock: true,
+  },
+  {
     name: 'the Bash receipt script emptied by a script: blocked, naming meter-tampered',
     script: `import os\nopen(${PIECES('.claude/proofmeter/receipt.sh')}, 'w').write('')\nprint('tidied')\n`,
     kinds: ['meter-tampered'],

@@ -3,9 +3,11 @@
 // node lives in /usr/bin on one machine, in Homebrew, nvm or Volta on the next, and an entry naming
 // the first machine's path failed every hook on the second (the stop gate blocked every stop).
 //
-// The node it starts, in order: the one `proofmeter install` recorded on this machine (node-path,
-// kept out of git; a PATH changed for hooks cannot swap it there), node on PATH, then the places
-// version managers and Homebrew put it, which a GUI-launched editor's PATH often lacks.
+// The node it starts, in order: node on PATH (Claude Code's, which only the person's environment
+// and the sealed settings' env decide), then the one `proofmeter install` recorded on this machine
+// (node-path, kept out of git: VS Code's own binary where no node is on PATH), then the places
+// version managers and Homebrew put it, which a GUI-launched editor's PATH often lacks. PATH comes
+// first so that a rewritten node-path, a file in the workspace, decides nothing where PATH has node.
 //
 // A machine without node or without the runner is a teammate who has not set the meter up. They
 // get one message per session (at SessionStart) and are gated only when a goal was frozen on their
@@ -41,13 +43,12 @@ export const HOOK_SCRIPT = `#!/bin/sh
 # Proofmeter hook launcher, written by proofmeter install: starts the runner beside it with a node
 # found on this machine, so the settings a team shares name no machine's path.
 d=\${0%/*}
-node=
-if [ -r "$d/${NODE_HINT_NAME}" ]; then
+node=$(command -v node 2>/dev/null) || node=
+if [ -z "$node" ] && [ -r "$d/${NODE_HINT_NAME}" ]; then
   IFS= read -r node < "$d/${NODE_HINT_NAME}"
   case $node in 'electron '*) node=\${node#electron }; ELECTRON_RUN_AS_NODE=1; export ELECTRON_RUN_AS_NODE ;; esac
   [ -x "$node" ] || { node=; unset ELECTRON_RUN_AS_NODE; }
 fi
-[ -n "$node" ] || node=$(command -v node 2>/dev/null) || node=
 if [ -z "$node" ]; then
   for n in ${NODE_PLACES.join(' ')}; do
     [ -x "$n" ] && { node=$n; break; }

@@ -5,25 +5,34 @@
 // on their machine, so there is nothing to gate. The launcher (hookScript.ts) answers for node
 // itself, with the same rule, and exits 2 with its own line when it blocks.
 
-import { failedLine, notCopiedLine, runnerDigest } from './nodeEntry';
+import { sha256Hex } from '../evidence/sha256';
+import { HOOK_SCRIPT, HOOK_SCRIPT_REL } from './hookScript';
+import { STOP_FALLBACK_MESSAGE, failedLine, notCopiedLine, runnerDigest } from './nodeEntry';
 
 const PROJECT = '"$CLAUDE_PROJECT_DIR"';
 
 /**
  * `run`: the launcher's command for the stop gate. The runner's answers always exit 0 (a block is
  * JSON); 2 is the launcher's own block. Anything else is a failure, which blocks where a seal is.
+ * The launcher is checked against its own text as install writes it, as the runner is against its
+ * digest: the stop gate's answer comes through it, so a launcher rewritten to `exit 0` must not pass.
  */
 export function portableStopEntry(run: string, runnerRel: string, runnerSha256: string | null): string {
-  const seal = `${PROJECT}/${runnerRel.replace(/[^/]*$/, 'seal.json')}`;
-  const launcher = `${PROJECT}/${runnerRel.replace(/[^/]*$/, 'hook.sh')}`;
-  // e=9: not started (the runner is not install's copy, or the launcher is gone). dash exits 2 when
-  // it cannot open a script, so the launcher must be there before its 2 means a block.
-  const check = runnerSha256 && /^[0-9a-f]{64}$/.test(runnerSha256) ? `${runnerDigest(runnerRel)}; [ "\${h%% *}" = ${runnerSha256} ] && ` : '';
+  const dir = runnerRel.replace(/\/[^/]*$/, '');
+  const seal = `${PROJECT}/${dir}/seal.json`;
+  const launcher = `${PROJECT}/${HOOK_SCRIPT_REL}`;
+  const hasDigest = runnerSha256 !== null && /^[0-9a-f]{64}$/.test(runnerSha256);
+  // e=9: the runner is not install's copy; e=8: nor is the launcher. dash exits 2 when it cannot
+  // open a script, so the launcher must be there before its 2 means a block.
+  const start = hasDigest
+    ? `e=9; ${runnerDigest(runnerRel)}; [ "\${h%% *}" = ${runnerSha256} ] && { e=8; l=$( (sha256sum || shasum -a 256) 2>/dev/null < ${launcher}); [ "\${l%% *}" = ${sha256Hex(HOOK_SCRIPT)} ] && { ${run}; e=$?; }; }`
+    : `e=9; [ -e ${launcher} ] && { ${run}; e=$?; }`;
   return [
-    `e=9; ${check}[ -e ${launcher} ] && { ${run}; e=$?; }`,
+    start,
     '[ $e = 0 ] || [ $e = 2 ] && exit $e',
     `[ -e ${seal} ] || exit 0`,
     `[ $e = 9 ] && { ${notCopiedLine(runnerRel)}; exit 2; }`,
+    `[ $e = 8 ] && { echo "${STOP_FALLBACK_MESSAGE}: its launcher ${HOOK_SCRIPT_REL} is missing or is not the one proofmeter install wrote; run proofmeter install" >&2; exit 2; }`,
     `${failedLine('$e')}; exit 2`,
   ].join('; ');
 }

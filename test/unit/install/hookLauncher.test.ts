@@ -96,6 +96,15 @@ describe('the hook launcher (a node found on the machine that runs the hook)', (
     });
   }
 
+  it('takes node on PATH before the recorded one, so a rewritten node-path decides nothing where PATH has node', () => {
+    const m = fresh();
+    const fake = join(m.home, 'fake-node');
+    writeFileSync(fake, `#!${join(m.tools, 'sh')}\necho fake\n`);
+    chmodSync(fake, 0o755);
+    writeFileSync(join(m.dir, NODE_HINT_NAME), `${fake}\n`);
+    assert.equal(launch(m, ['hook', 'stop'], `${nodeDir(join(m.home, 'bin'))}:${m.tools}`).out, 'runner hook stop');
+  });
+
   it('skips a recorded node that is gone and takes the one on PATH', () => {
     const m = fresh();
     writeFileSync(join(m.dir, NODE_HINT_NAME), '/nowhere/node\n');
@@ -163,6 +172,8 @@ describe('the shared entries (what a teammate without the meter gets)', () => {
     ['a clone without the runner and no goal frozen here stops freely', (m) => rmSync(join(m.dir, 'proofmeter.js')), true, 0, /^$/],
     ['a clone without the launcher and no goal frozen here stops freely', (m) => rmSync(join(m.dir, 'hook.sh')), true, 0, /^$/],
     ['a missing runner blocks where a goal is frozen', (m) => (rmSync(join(m.dir, 'proofmeter.js')), writeFileSync(join(m.dir, 'seal.json'), '{}')), true, 2, /^$/],
+    ['a launcher rewritten to let every stop through blocks where a goal is frozen', (m) => (writeFileSync(join(m.dir, 'hook.sh'), 'exit 0\n'), writeFileSync(join(m.dir, 'seal.json'), '{}')), true, 2, /^$/],
+    ['a rewritten launcher where no goal is frozen lets the stop through', (m) => writeFileSync(join(m.dir, 'hook.sh'), 'exit 0\n'), true, 0, /^$/],
     ['a runner that is not the one install copied blocks where a goal is frozen', (m) => (writeFileSync(join(m.dir, 'proofmeter.js'), 'process.exit(0)'), writeFileSync(join(m.dir, 'seal.json'), '{}')), true, 2, /^$/],
     ['no node blocks where a goal is frozen', (m) => writeFileSync(join(m.dir, 'seal.json'), '{}'), false, 2, /^$/],
   ];
