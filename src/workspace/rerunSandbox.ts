@@ -138,9 +138,20 @@ export async function openRerunSandbox(o: SandboxOptions): Promise<RerunSandbox>
     } catch (e) {
       return runProof({ ...spec, argv: [bash, '--noprofile', '--norc', '-c', `echo ${shellQuote(`proofmeter: the sandbox could not wrap this proof: ${(e as Error).message.split('\n')[0] ?? ''}`)} >&2; exit 126`] });
     }
+    // A run stopped from outside (the Testing view's Stop, Ctrl-C) must not leave the empty files the
+    // library made as mount points (an empty .mcp.json in the project): they go, then the signal
+    // takes its usual course.
+    const stopped = (signal: NodeJS.Signals): void => {
+      SandboxManager.cleanupAfterCommand();
+      process.kill(process.pid, signal);
+    };
+    process.once('SIGTERM', stopped);
+    process.once('SIGINT', stopped);
     try {
       return await runProof({ ...spec, argv: [bash, '--noprofile', '--norc', '-c', wrapped] });
     } finally {
+      process.off('SIGTERM', stopped);
+      process.off('SIGINT', stopped);
       // Mount points the library made on the host for denied paths that did not exist.
       SandboxManager.cleanupAfterCommand();
     }

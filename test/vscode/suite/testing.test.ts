@@ -132,6 +132,8 @@ export function defineTestingTests(): void {
         assert.ok(Date.now() - started < 20_000, `stopped in ${Date.now() - started} ms, not after the proof's 60 s`);
         const saved = existsSync(verifyFile) ? verifyFileSchema.parse(JSON.parse(readFileSync(verifyFile, 'utf8'))).results : [];
         assert.deepEqual(saved.map((r) => r.id), [], 'a cancelled re-run says nothing about the proof, so none is saved');
+        // The sandbox's mount points for protected files that did not exist are gone with the stopped run.
+        await waitFor(() => !existsSync(join(ws, '.mcp.json')), 'no empty .mcp.json left in the project by the stopped re-run', 5000);
       } finally {
         cts.dispose();
         rmSync(checker, { force: true });
