@@ -4,6 +4,7 @@
 // CLI's `proofmeter verify --items`, reporting the refreshed tally's states. Defined before the host
 // suite, which changes the workspace as it goes; these leave it as they found it.
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -25,10 +26,28 @@ export function defineTestingTests(): void {
     let pm: ProofmeterApi;
     let ws: string;
     let plan: string;
+    let planBytes = '';
+    let untrackedBefore = new Set<string>();
+    const untracked = (): string[] => execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd: ws, encoding: 'utf8' }).split('\n').filter(Boolean);
+
+    // The host suite after this one counts the fixture's uncommitted files and reads its plan: the
+    // workspace is handed on as it was found (the plan's bytes, no new untracked file, no dirty editor).
+    after(async function () {
+      for (const d of vscode.workspace.textDocuments.filter((x) => x.isDirty)) {
+        await vscode.window.showTextDocument(d);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      writeFileSync(plan, planBytes);
+      for (const f of untracked()) if (!untrackedBefore.has(f)) rmSync(join(ws, f), { force: true, recursive: true });
+      await pm.refresh({ fromScratch: true });
+    });
 
     before(async function () {
       ws = folder();
       plan = join(ws, 'PLAN.md');
+      planBytes = readFileSync(plan, 'utf8');
+      untrackedBefore = new Set(untracked());
       // Activated at startup, never by these tests: the host suite's first test checks that it was.
       const ext = extension();
       await waitFor(() => ext.isActive, 'activation at startup', 30_000);
