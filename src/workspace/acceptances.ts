@@ -18,20 +18,26 @@ import { outsideSealDir, realWorkspace } from './sealRecord/paths';
 
 export const ACCEPTANCES_REL = join(STATE_DIR, 'acceptances.json');
 const FILE = ACCEPTANCES_REL;
-const fileSchema = z.object({ version: z.literal(1), accepted: z.array(z.unknown()) });
-
-/** The entries of an acceptances.json text; one of the wrong shape is skipped, never the whole file. */
-export function parseAcceptances(text: string): Acceptance[] {
+/**
+ * The entries of a person's list file (`{version: 1, <key>: [...]}`: acceptances.json,
+ * closures.json); one of the wrong shape is skipped, never the whole file.
+ */
+export function parseListFile<T>(text: string, key: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>): T[] {
   try {
-    const r = fileSchema.safeParse(JSON.parse(text));
+    const r = z.object({ version: z.literal(1), [key]: z.array(z.unknown()) }).safeParse(JSON.parse(text));
     if (!r.success) return [];
-    return r.data.accepted.flatMap((a) => {
-      const one = acceptanceSchema.safeParse(a);
+    return (r.data[key] as unknown[]).flatMap((a) => {
+      const one = schema.safeParse(a);
       return one.success ? [one.data] : [];
     });
   } catch {
     return [];
   }
+}
+
+/** The entries of an acceptances.json text. */
+export function parseAcceptances(text: string): Acceptance[] {
+  return parseListFile(text, 'accepted', acceptanceSchema);
 }
 
 /** Every well-formed acceptance in the workspace's file. */

@@ -3,25 +3,17 @@
 // copy where `proofmeter accept` writes its own (a line of another kind is skipped by each reader).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { closeReceiptSchema, closureSchema, witnessClosures, type Closure, type CloseReceipt } from '../core/findings/closure';
 import type { Finding } from '../core/findings/finding';
-import { appendReceiptLine, readReceiptLines } from './acceptances';
+import { appendReceiptLine, parseListFile, readReceiptLines } from './acceptances';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
 
 const FILE = join(STATE_DIR, 'closures.json');
-const fileSchema = z.object({ version: z.literal(1), closed: z.array(z.unknown()) });
-
 /** Every well-formed closure; one of the wrong shape is skipped, never the whole file. */
 export function readClosures(workspace: string): Closure[] {
   try {
-    const r = fileSchema.safeParse(JSON.parse(readFileSync(join(workspace, FILE), 'utf8')));
-    if (!r.success) return [];
-    return r.data.closed.flatMap((c) => {
-      const one = closureSchema.safeParse(c);
-      return one.success ? [one.data] : [];
-    });
+    return parseListFile(readFileSync(join(workspace, FILE), 'utf8'), 'closed', closureSchema);
   } catch {
     return [];
   }
