@@ -453,6 +453,9 @@ async function hooksCommand(ctx: CommandContext, which: 'install' | 'uninstall',
   ctx.log.show(`proofmeter ${lastArgs.join(' ')} (exit ${res.code})`, output);
   if (res.code === 0) void vscode.window.showInformationMessage(`Proofmeter: ${inVsCode(firstLine(res.stdout)) || `${what} done.`}`);
   else void vscode.window.showErrorMessage(`Proofmeter: ${what} failed: ${inVsCode(firstLine(res.stderr) || firstLine(res.stdout)) || `exit ${res.code}`}`);
+  // The watchers may have read the files between the settings write and the reseal that follows
+  // it; the views show the state as the command left it, not a moment inside it.
+  await m.refresh(which, { fromScratch: true });
   await loadGates(ctx, m);
   return { ok: res.code === 0, code: res.code, output };
 }

@@ -86,7 +86,8 @@ export function defineRemedyTests(api: () => ProofmeterApi, folder: () => string
     changed.title = 'Changed outside the meter';
     writeFileSync(goalFile, JSON.stringify(changed, null, 2) + '\n');
     try {
-      const holder = await waitFor(() => pm.state()?.seal.find((f) => f.holds), 'the changed goal to hold the verdict');
+      const holder = await waitFor(() => pm.state()?.seal.find((f) => f.holds && /Restore Goal/.test(f.message)), 'the changed goal to hold the verdict');
+      assert.deepEqual(pm.state()!.seal.filter((f) => f.holds).map((f) => f.id), [holder.id], 'the changed goal is the only finding that holds');
       assert.deepEqual(holder.remedies?.map((r) => r.command), ['proofmeter.restoreGoal', 'proofmeter.reseal']);
       assert.match(holder.message, /Proofmeter: Restore Goal/);
       assert.doesNotMatch(holder.message, /own terminal|proofmeter doctor/);
