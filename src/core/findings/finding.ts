@@ -24,6 +24,9 @@ export const FINDING_KINDS = [
   'failed-on-rerun',
   'acceptance-forged',
   'sealed-elsewhere',
+  'runner-replaced',
+  'runner-config-narrowed',
+  'test-helper-changed',
 ] as const;
 
 export const findingKindSchema = z.enum(FINDING_KINDS);

@@ -22,6 +22,9 @@ const WORDS: Record<FindingKind, string> = {
   'failed-on-rerun': 'a proof failed when re-run',
   'acceptance-forged': 'an acceptance was forged',
   'sealed-elsewhere': 'sealed on another machine',
+  'runner-replaced': 'a test runner was replaced',
+  'runner-config-narrowed': 'the runner settings narrow what runs',
+  'test-helper-changed': 'a file a test loads was changed',
 };
 
 export function findingKindWords(kind: FindingKind): string {
