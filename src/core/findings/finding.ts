@@ -27,6 +27,8 @@ export const FINDING_KINDS = [
   'runner-replaced',
   'runner-config-narrowed',
   'test-helper-changed',
+  'push-remote-changed',
+  'edit-hidden-from-git',
 ] as const;
 
 export const findingKindSchema = z.enum(FINDING_KINDS);

@@ -25,6 +25,8 @@ const WORDS: Record<FindingKind, string> = {
   'runner-replaced': 'a test runner was replaced',
   'runner-config-narrowed': 'the runner settings narrow what runs',
   'test-helper-changed': 'a file a test loads was changed',
+  'push-remote-changed': 'the push remote changed',
+  'edit-hidden-from-git': 'git hides an edit',
 };
 
 export function findingKindWords(kind: FindingKind): string {
