@@ -29,6 +29,7 @@ export const FINDING_KINDS = [
   'test-helper-changed',
   'push-remote-changed',
   'edit-hidden-from-git',
+  'proof-changed-other',
 ] as const;
 
 export const findingKindSchema = z.enum(FINDING_KINDS);

@@ -27,6 +27,7 @@ const WORDS: Record<FindingKind, string> = {
   'test-helper-changed': 'a file a test loads was changed',
   'push-remote-changed': 'the push remote changed',
   'edit-hidden-from-git': 'git hides an edit',
+  'proof-changed-other': "a proof's re-run changed what another proof runs",
 };
 
 export function findingKindWords(kind: FindingKind): string {
