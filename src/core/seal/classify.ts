@@ -14,15 +14,20 @@ import { diffExcerpt, diffSummary, firstChangedLine, lineDiff, splitLines, type 
 import { interpreterOf } from './interpreter';
 import { configHints } from './patterns';
 import { langOf } from './blank';
+import { codeLines, configNarrowing, narrowable } from './runnerConfig';
+import { isRunnerNote } from './toolchain';
 
-const ERRORS = new Set<FindingKind>(['checker-trivialized', 'test-skipped', 'test-focused', 'test-deleted', 'tests-removed', 'failure-swallowed']);
-const CONFIG_ROLES = new Set<Role>(['runner-config', 'lint-config', 'type-config', 'ci']);
+const ERRORS = new Set<FindingKind>(['checker-trivialized', 'test-skipped', 'test-focused', 'test-deleted', 'tests-removed', 'failure-swallowed', 'runner-replaced', 'runner-config-narrowed', 'test-helper-changed']);
+const CONFIG_ROLES = new Set<Role>(['runner-config', 'package-config', 'lint-config', 'type-config', 'ci']);
 const ROLE_NAME: Record<Role, string> = {
   entry: 'script',
   manifest: 'package manifest',
   makefile: 'Makefile',
   test: 'test file',
   'test-support': 'file a check loads',
+  'test-helper': 'file a test loads',
+  'runner-bin': 'runner executable',
+  'package-config': 'package manager config',
   'runner-config': 'test runner config',
   'lint-config': 'lint config',
   'type-config': 'type-check config',
@@ -58,14 +63,14 @@ function collectUses(sealed: SealSnapshot, current: SealSnapshot): Use[] {
   };
   // The sealed roles come first: what the file was to the proof when the person sealed it.
   for (const snap of [sealed, current]) {
-    for (const p of snap.proofs) for (const d of p.deps) add(d, p.proof);
+    for (const p of snap.proofs) for (const d of [...p.deps, ...(p.toolchain ?? [])]) add(d, p.proof);
     for (const g of snap.gates) add(g, '');
   }
   return [...uses.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 export function depPaths(snap: SealSnapshot): Set<string> {
-  return new Set([...snap.proofs.flatMap((p) => p.deps.map((d) => d.path)), ...snap.gates.map((g) => g.path)]);
+  return new Set([...snap.proofs.flatMap((p) => [...p.deps, ...(p.toolchain ?? [])].map((d) => d.path)), ...snap.gates.map((g) => g.path)]);
 }
 
 interface Unit {
@@ -92,6 +97,11 @@ export function classifySeal(sealed: SealSnapshot, current: SealSnapshot): Findi
     const c = now.get(use.path);
     if (s && c && s.exists === c.exists && (!s.exists || (s.sha256 !== null && s.sha256 === c.sha256))) return;
     if ((!s || !s.exists) && (!c || !c.exists)) return;
+    if (use.role === 'runner-bin') {
+      // A bin only the current reading names (a new command, a seal from before bins were kept) has nothing sealed to differ from.
+      if (sealedDeps.has(use.path)) out.push(...binChanges(use, s, c));
+      return;
+    }
     const before = side(s, sealedDeps);
     const after = side(c, anyDeps);
     if (before.state === 'absent' && after.state === 'absent') return;
@@ -121,6 +131,7 @@ export function classifySeal(sealed: SealSnapshot, current: SealSnapshot): Findi
     }
   }
   out.push(...selectionShrunk(sealed, current, now));
+  out.push(...lockMismatches(sealed, current));
   // Errors first; within each, findings on a file before those on a proof's selection, by file.
   return out.sort((x, y) => Number(y.severity === 'error') - Number(x.severity === 'error') || Number(x.file === null) - Number(y.file === null) || (x.file ?? '').localeCompare(y.file ?? ''));
 }
@@ -157,10 +168,31 @@ function judge(u: Unit): Finding[] {
     facts = [...configFacts(before, after), ...markerFacts(use.path, before, after)];
   }
   if (use.role === 'test' && part === null && before === null && !facts.length) return [];
+  // A helper a sealed test loaded that now does something else: the test's verdict rests on it. One
+  // that is new (loaded by a changed or new test) has nothing sealed to differ from.
+  if (use.role === 'test-helper' && part === null) {
+    if (before === null) return [];
+    if (after !== null && !facts.length && codeLines(before).join('\n') !== codeLines(after).join('\n')) {
+      facts = [{ kind: 'test-helper-changed', what: 'changed: a sealed test loads it, so what the test checks may have changed', line: null, key: u.key }];
+    }
+  }
   // A part's lines are counted from where it starts in its file.
   const diff = lineDiff(before ?? '', after ?? '').map((d) => ({ ...d, line: d.line + ((d.kind === 'add' ? u.line : u.lineBefore) ?? 1) - 1 }));
   const evidence = evidenceOf(diff, part, before, after, extra);
-  const lineOf = (f: Fact) => (f.kind === 'test-deleted' ? null : f.line === null ? u.line ?? firstChangedLine(diff) : f.line + (u.line ?? 1) - 1);
+  const configLike = use.role === 'runner-config' || use.role === 'package-config' || (use.role === 'manifest' && part !== null && !isCommand);
+  if (configLike && narrowable(use.path, part) && !facts.some((f) => ERRORS.has(f.kind))) {
+    const n = configNarrowing(use.path, part, before, after);
+    if (n) {
+      const hints = configHints(
+        diff.filter((d) => d.kind === 'add').map((d) => d.text),
+        diff.filter((d) => d.kind === 'del').map((d) => d.text),
+      );
+      const list = n.keys.map((k, i) => `${k} ${n.how[i]}`).join(', ');
+      const what = `${before === null ? 'was added' : after === null ? 'was deleted' : 'changed'}${hints.length ? ': ' + hints.join(', ') : ''}; settings that decide what runs: ${clip(list, 120)}`;
+      facts.push({ kind: 'runner-config-narrowed', what, line: null, key: `${n.keys.join(',')}\0${u.key}` });
+    }
+  }
+  const lineOf = (f: Fact) => (f.kind === 'test-deleted' || after === null ? null : f.line === null ? u.line ?? firstChangedLine(diff) : f.line + (u.line ?? 1) - 1);
   if (facts.length) return facts.map((f) => finding(f.kind, use, part, lineOf(f), f.what, f.key, evidence));
   if (plain === 'gate-config-changed' && after !== null) {
     const hints = configHints(
@@ -205,10 +237,47 @@ function finding(kind: FindingKind, use: Use, part: Part | null, line: number | 
   const proofs = use.proofs.filter(Boolean);
   const by = proofs.length ? ` (proof \`${clip(proofs[0]!, 60)}\`${proofs.length > 1 ? ` and ${proofs.length - 1} more` : ''})` : use.role === 'ci' ? ' (CI)' : '';
   const error = ERRORS.has(kind);
-  const action = error
+  const action = kind === 'runner-replaced'
+    ? `reinstall the project's packages (npm ci) so ${where} is as sealed, or ask the person to accept ${id}`
+    : error
     ? `restore ${where} to its sealed content (git diff -- ${use.path}), or ask the person to accept ${id}`
     : `check that the plan asked for this change (git diff -- ${use.path}); the person can accept ${id}`;
   return { id, kind, severity: error ? 'error' : 'warning', message: `${where} ${what}${by}`, action, file: use.path, line, evidence };
+}
+
+/** A runner's executable (a bin, the package file it links to, the package's version) that is not as sealed. */
+function binChanges(use: Use, s: FileFacts | undefined, c: FileFacts | undefined): Finding[] {
+  const was = s?.exists ? s : null;
+  const now = c?.exists ? c : null;
+  const digest = (f: FileFacts | null) => (f === null ? 'absent' : `${f.size} bytes, SHA-256 ${(f.sha256 ?? '').slice(0, 12)}`);
+  const evidence = `${digest(was)} → ${digest(now)}`;
+  if (use.parts !== null && was?.content != null && now?.content != null) {
+    // The package's manifest, by the parts kept (its version): npm rewriting other fields is no change to the runner.
+    for (const part of [...use.parts].sort()) {
+      const a = partText(was.content, part).text;
+      const b = partText(now.content, part).text;
+      if (a !== b) return [finding('runner-replaced', use, part, null, `is ${quote(b)}, sealed ${quote(a)}: the runner's package is another one`, b ?? 'removed', evidence)];
+    }
+    return [];
+  }
+  if (was !== null && now !== null && was.sha256 === now.sha256) return [];
+  const what = was === null ? 'appeared on the package manager\'s PATH after the seal: a command of the proof runs it now' : now === null ? 'is gone: the command runs something else now' : 'was replaced or edited: the proof runs another program under the sealed name';
+  return [finding('runner-replaced', use, null, null, what, now?.sha256 ?? 'deleted', evidence)];
+}
+
+/** A runner whose installed version no longer matches its lockfile (toolchain.ts notes it), where it did when sealed. */
+function lockMismatches(sealed: SealSnapshot, current: SealSnapshot): Finding[] {
+  const out: Finding[] = [];
+  for (const p of current.proofs) {
+    const was = new Set(sealed.proofs.find((q) => q.proof === p.proof)?.unresolved ?? []);
+    for (const note of p.unresolved.filter((n) => isRunnerNote(n) && !was.has(n))) {
+      const file = `${/^runner (\S+):/.exec(note)![1]}/package.json`;
+      const id = findingId('runner-replaced', `${file}\0lock\0${note}`);
+      if (out.some((f) => f.id === id)) continue;
+      out.push({ id, kind: 'runner-replaced', severity: 'error', message: `${note.replace(/^runner /, '')} (proof \`${clip(p.proof, 60)}\`)`, action: `reinstall from the lockfile (npm ci), or ask the person to accept ${id}`, file, line: null, evidence: null });
+    }
+  }
+  return out;
 }
 
 /** Test files a proof ran when sealed that are still there but the proof no longer selects. */

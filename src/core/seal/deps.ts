@@ -11,8 +11,21 @@ export type Role =
   | 'makefile'
   /** A test file a runner selects. */
   | 'test'
-  /** Files a check loads or reads that are not tests: setup files, fixtures a script names. */
+  /** Files a check loads or reads that are not tests: fixtures a script names. */
   | 'test-support'
+  /**
+   * Code a test or the runner loads to run the tests: a runner's setup file (`--require`), and the
+   * project files a sealed test imports, followed through the module graph (moduleGraph.ts).
+   */
+  | 'test-helper'
+  /**
+   * The executable behind a runner the proof names, as the package manager's PATH finds it
+   * (`node_modules/.bin/mocha`, the package file it links to, that package's version), kept
+   * even when absent, so a bin created later in a folder on that PATH is seen (toolchain.ts).
+   */
+  | 'runner-bin'
+  /** npm's and yarn's own project configuration (`.npmrc`, `.yarnrc*`), kept even when absent. */
+  | 'package-config'
   | 'runner-config'
   | 'lint-config'
   | 'type-config'
@@ -38,18 +51,28 @@ export interface ProofDeps {
   deps: DepRef[];
   /** Commands the resolver met and could not follow (unknown tools, inline code), one line each. */
   unresolved: string[];
+  /**
+   * What the proof's commands resolve to rather than name: runner bins and the package manager's
+   * configuration (toolchain.ts), kept apart from `deps` (the files the proof's own text leads to).
+   */
+  toolchain?: DepRef[];
 }
+
+const TOOLCHAIN = new Set<Role>(['runner-bin', 'package-config']);
 
 const RANK: Record<Role, number> = {
   entry: 0,
+  'runner-bin': 0,
   manifest: 1,
   makefile: 1,
   'runner-config': 2,
+  'package-config': 2,
   'lint-config': 2,
   'type-config': 2,
   ci: 2,
   test: 3,
-  'test-support': 4,
+  'test-helper': 4,
+  'test-support': 5,
 };
 
 /** Collects dependencies, one per path: parts are united (a whole file wins), the stronger role stays. */
@@ -78,7 +101,17 @@ export class DepSet {
     return this.byPath.has(path);
   }
 
+  /** The dependencies, toolchain ones aside. */
   list(): DepRef[] {
+    return this.sorted().filter((d) => !TOOLCHAIN.has(d.role));
+  }
+
+  /** The toolchain dependencies: runner bins and the package manager's configuration. */
+  toolchain(): DepRef[] {
+    return this.sorted().filter((d) => TOOLCHAIN.has(d.role));
+  }
+
+  private sorted(): DepRef[] {
     return [...this.byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 }

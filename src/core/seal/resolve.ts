@@ -13,6 +13,8 @@ import { toolInNodeModules } from './tools/js';
 import { sweepLiterals } from './sweep';
 import { ciFiles } from './ci';
 import { interpreterOf } from './interpreter';
+import { addBinFile, addBins, addPackageManagerConfig } from './toolchain';
+import { followModules } from './moduleGraph';
 
 /** How deep commands may hand back commands (a script calling a script calling make…). */
 const MAX_DEPTH = 8;
@@ -20,12 +22,16 @@ const MAX_DEPTH = 8;
 /** Verbs that load no checker of their own: the resolver passes them by without a note. */
 const PLAIN = new Set(['echo', 'printf', 'cat', 'grep', 'egrep', 'fgrep', 'rg', 'test', '[', '[[', ']]', 'true', 'false', ':', 'exit', 'return', 'set', 'export', 'unset', 'cd', 'pushd', 'popd', 'ls', 'diff', 'cmp', 'wc', 'head', 'tail', 'sort', 'uniq', 'cut', 'tr', 'sed', 'awk', 'mkdir', 'rm', 'cp', 'mv', 'touch', 'sleep', 'git', 'jq', 'curl', 'wget', 'find', 'tee', 'date', 'pwd', 'which', 'type', 'read', 'shift', 'wait', 'trap', 'local', 'declare', 'readonly', 'fi', 'done', 'esac', 'else', 'then', 'do', 'for', 'case', 'in', 'chmod', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'stat', 'du', 'df', 'tar', 'gzip', 'unzip', 'xxd', 'od', 'sha256sum', 'md5sum', 'shasum']);
 const SHELL_VALUE = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+/** Package managers: what they run has their bins first on PATH, and they read their project config. */
+const PACKAGE_MANAGERS = new Set(['npm', 'yarn', 'pnpm', 'npx', 'bunx', 'pnpx']);
 
 export function resolveProof(proof: string, view: WorkspaceView): ProofDeps {
   const out = new DepSet();
   const seen = new Set<string>();
   let depth = 0;
   let sweeping = false;
+  /** Above 0 while reading what a package manager runs: its PATH has the bins first (toolchain.ts). */
+  let onBinPath = 0;
 
   const ctx: Ctx = {
     view,
@@ -93,8 +99,21 @@ export function resolveProof(proof: string, view: WorkspaceView): ProofDeps {
     const inModules = toolInNodeModules(head);
     const name = toolName(inModules ?? verb);
     const tool = TOOLS[name];
+    if (inModules !== null) {
+      const p = joinPath(cwd, head);
+      if (p !== null) addBinFile(ctx, p, via, true);
+    } else if (onBinPath > 0 && !head.includes('/')) addBins(ctx, verb, cwd, via, tool !== undefined);
     if (tool && (inModules !== null || !head.includes('/'))) {
-      tool(ctx, args, cwd, via);
+      const manager = PACKAGE_MANAGERS.has(name);
+      if (manager) {
+        addPackageManagerConfig(ctx, cwd, via);
+        onBinPath++;
+      }
+      try {
+        tool(ctx, args, cwd, via);
+      } finally {
+        if (manager) onBinPath--;
+      }
     } else if (verb === 'next' && args[0] === 'lint') {
       TOOLS.eslint!(ctx, args.slice(1), cwd, via);
     } else if (head.includes('/')) {
@@ -127,11 +146,19 @@ export function resolveProof(proof: string, view: WorkspaceView): ProofDeps {
 
   try {
     ctx.run(proof, '.', 'the proof');
+    // What the sealed tests and the runner's setup files load, within the project.
+    followModules(
+      ctx,
+      out
+        .list()
+        .filter((d) => d.role === 'test' || d.role === 'test-helper' || /(^|\/)conftest\.py$/.test(d.path))
+        .map((d) => d.path),
+    );
   } catch (e) {
     // A reader that trips on odd input leaves what it found so far; the note says the list is short.
     out.note(`the proof: not read to the end (${e instanceof Error ? e.name : 'error'})`);
   }
-  return { proof, deps: out.list(), unresolved: out.unresolved };
+  return { proof, deps: out.list(), unresolved: out.unresolved, toolchain: out.toolchain() };
 }
 
 export interface SealResolution {

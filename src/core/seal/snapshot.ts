@@ -8,7 +8,7 @@ import { z } from 'zod';
 /** Content is kept for files up to this size; larger ones are compared by digest only. */
 export const CONTENT_LIMIT = 64 * 1024;
 
-export const roleSchema = z.enum(['entry', 'manifest', 'makefile', 'test', 'test-support', 'runner-config', 'lint-config', 'type-config', 'ci']);
+export const roleSchema = z.enum(['entry', 'manifest', 'makefile', 'test', 'test-support', 'test-helper', 'runner-bin', 'package-config', 'runner-config', 'lint-config', 'type-config', 'ci']);
 
 export const depRefSchema = z.object({
   path: z.string(),
@@ -21,6 +21,8 @@ export const proofDepsSchema = z.object({
   proof: z.string(),
   deps: z.array(depRefSchema),
   unresolved: z.array(z.string()),
+  /** Absent in a snapshot taken before the seal kept the toolchain. */
+  toolchain: z.array(depRefSchema).optional(),
 });
 
 export const fileFactsSchema = z.object({

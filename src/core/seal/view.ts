@@ -14,6 +14,11 @@ export interface WorkspaceView {
   read(path: string): string | null;
   /** A folder's entries, or null when there is no such folder. */
   list(dir: string): DirEntry[] | null;
+  /**
+   * Where a symbolic link points (its text, as readlink gives it), or null when the path is no link.
+   * Optional: a view without links reads every path as a plain file.
+   */
+  link?(path: string): string | null;
 }
 
 export interface RecordingView extends WorkspaceView {
@@ -42,11 +47,13 @@ export function recordingView(view: WorkspaceView): RecordingView {
       if (!dirs.has(dir)) dirs.set(dir, view.list(dir));
       return dirs.get(dir)!;
     },
+    // Not recorded: the link's own path is read (and so watched) by whoever follows it.
+    link: (path) => view.link?.(path) ?? null,
   };
 }
 
-/** A workspace held in memory: path → text. Folders are implied by the paths. */
-export function memoryView(files: Readonly<Record<string, string>>): WorkspaceView {
+/** A workspace held in memory: path → text. Folders are implied by the paths; `links` maps a link's path to its text (the file it names must be in `files` too to be read through it). */
+export function memoryView(files: Readonly<Record<string, string>>, links: Readonly<Record<string, string>> = {}): WorkspaceView {
   const map = new Map<string, string>();
   const dirs = new Map<string, Map<string, boolean>>();
   const addEntry = (dir: string, name: string, isDir: boolean) => {
@@ -69,6 +76,7 @@ export function memoryView(files: Readonly<Record<string, string>>): WorkspaceVi
     }
   }
   return {
+    link: (path) => links[path] ?? null,
     read: (path) => map.get(path) ?? null,
     list: (dir) => {
       const d = dirs.get(dir);

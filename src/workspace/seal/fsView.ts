@@ -1,7 +1,7 @@
 // The seal's view of the real workspace: files read once and kept as bytes (the snapshot hashes
 // exactly what the resolver read), folders listed without following symbolic links (a link to a
 // parent folder would loop a walk).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DirEntry, WorkspaceView } from '../../core/seal/view';
 
@@ -27,6 +27,15 @@ export function fsView(root: string): FsView {
   return {
     bytes,
     read: (path) => bytes(path)?.toString('utf8') ?? null,
+    // A runner's bin is a link into its package (node_modules/.bin/mocha → ../mocha/bin/mocha.js): where it points says which package runs.
+    link: (path) => {
+      try {
+        const full = join(root, path);
+        return lstatSync(full).isSymbolicLink() ? readlinkSync(full) : null;
+      } catch {
+        return null;
+      }
+    },
     list: (dir): DirEntry[] | null => {
       try {
         return readdirSync(join(root, dir), { withFileTypes: true })

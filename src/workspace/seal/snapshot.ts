@@ -12,6 +12,7 @@ import { classifySeal, depPaths } from '../../core/seal/classify';
 import { resolveSeal } from '../../core/seal/resolve';
 import { CONTENT_LIMIT, type DirFacts, type FileFacts, type SealSnapshot } from '../../core/seal/snapshot';
 import { recordingView } from '../../core/seal/view';
+import { redactSecrets } from '../../core/seal/runnerConfig';
 import { fsView, type FsView } from './fsView';
 
 /** File times this close to the snapshot (or after it) do not prove the file unchanged: it is read again. */
@@ -45,7 +46,9 @@ function factsOf(view: FsView, root: string, path: string, keepContent: boolean)
   const st = statOf(root, path);
   const b = st.isFile ? view.bytes(path) : null;
   if (!b) return { path, exists: false, size: 0, mtimeMs: 0, ctimeMs: 0, sha256: null, content: null };
-  return { path, exists: true, size: b.length, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, sha256: sha256(b), content: keepContent ? textOf(b) : null };
+  const text = keepContent ? textOf(b) : null;
+  // The digest is of the bytes; the text kept has a package manager config's credentials taken out.
+  return { path, exists: true, size: b.length, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, sha256: sha256(b), content: text === null ? null : redactSecrets(path, text) };
 }
 
 function namesOf(root: string, path: string): string {

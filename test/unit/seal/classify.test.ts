@@ -171,11 +171,11 @@ const CASES: Case[] = [
     expect: ['checker-changed check.sh', 'tests-removed -'],
   },
   {
-    name: "mocha's spec narrowed in .mocharc.json is a gate change, and the tests it no longer selects are removed",
+    name: "mocha's spec narrowed in .mocharc.json narrows what runs, an error, and the tests it no longer selects are removed",
     fixture: NODE,
     proofs: ['npm test'],
     edit: (f) => replaceIn(f, '.mocharc.json', '"test/**/*.test.js"', '"test/math.test.js"'),
-    expect: ['gate-config-changed .mocharc.json', 'tests-removed -'],
+    expect: ['runner-config-narrowed .mocharc.json', 'tests-removed -'],
     shows: 'globs narrowed',
   },
   {
@@ -248,7 +248,7 @@ const CASES: Case[] = [
     expect: ['test-skipped pyproject.toml:8'],
   },
   {
-    name: 'pytest: testpaths changed is a gate change; the project version is not',
+    name: 'pytest: testpaths widened is a gate change, not a narrowing; the project version is no change',
     fixture: 'pytest',
     proofs: ['pytest'],
     edit: (f) => {

@@ -16,10 +16,10 @@ const CFG = '[tool:pytest]\naddopts = -q\n';
 
 const CASES: Array<{ name: string; sealed: SealSnapshot; current: SealSnapshot; expect: Finding[] }> = [
   {
-    name: 'a removed exclude and an added glob give no hint: each hint reads only its own side of the diff',
+    name: 'a removed exclude and an added glob give no hint: each hint reads only its own side of the diff (the spec set where the default ran is a narrowing)',
     sealed: snap([['mocha', [RC]]], [text('.mocharc.yml', 'ignore: x\nreporter: dot\n')]),
     current: snap([['mocha', [RC]]], [text('.mocharc.yml', 'reporter: dot\nspec: test/**\n')]),
-    expect: [finding('F-0deoug5', 'gate-config-changed', false, '.mocharc.yml', '.mocharc.yml', '.mocharc.yml (test runner config) changed (proof `mocha`)', 1, '+1 line, -1 line\n-1: ignore: x\n+2: spec: test/**')],
+    expect: [finding('F-1acrvqp', 'runner-config-narrowed', true, '.mocharc.yml', '.mocharc.yml', '.mocharc.yml changed; settings that decide what runs: spec added (proof `mocha`)', 1, '+1 line, -1 line\n-1: ignore: x\n+2: spec: test/**')],
   },
   {
     name: 'a test section that is removed is a deleted test, an error',

@@ -42,16 +42,16 @@ const CASES: Case[] = [
     expect: [warning('F-1ypc3o2', 'checker-changed', 'Makefile', 'Makefile make target test changed (proof `make test`)', 3, '+1 line, -1 line\n-3: \tmocha b\n+5: \tmocha c')],
   },
   {
-    name: 'a changed runner config names the hints of its added lines and of its removed lines, comma-separated',
+    name: 'a changed runner config names the hints of its added lines and of its removed lines, comma-separated, in the narrowing it is',
     sealed: snap([['mocha', [RC]]], [text('.mocharc.yml', 'spec: test/**\nreporter: dot\n')]),
     current: snap([['mocha', [RC]]], [text('.mocharc.yml', 'reporter: dot\nignore: x\n')]),
-    expect: [warning('F-1oeje5f', 'gate-config-changed', '.mocharc.yml', '.mocharc.yml (test runner config) changed: excludes added, globs narrowed (proof `mocha`)', 1, '+1 line, -1 line\n-1: spec: test/**\n+2: ignore: x')],
+    expect: [error('F-0jyu9up', 'runner-config-narrowed', '.mocharc.yml', '.mocharc.yml changed: excludes added, globs narrowed; settings that decide what runs: ignore added, spec removed (proof `mocha`)', 1, '+1 line, -1 line\n-1: spec: test/**\n+2: ignore: x')],
   },
   {
-    name: 'a deleted runner config was deleted, with no line',
+    name: 'a deleted runner config was deleted, with no line: the settings it held are gone, a narrowing',
     sealed: snap([['mocha', [RC]]], [text('.mocharc.yml', 'spec: test/**\n')]),
     current: snap([['mocha', [RC]]], [absent('.mocharc.yml')]),
-    expect: [warning('F-1i0mewe', 'gate-config-changed', '.mocharc.yml', '.mocharc.yml was deleted (proof `mocha`)', null, '-1 line\n-1: spec: test/**')],
+    expect: [error('F-1kfyssq', 'runner-config-narrowed', '.mocharc.yml', '.mocharc.yml was deleted: globs narrowed; settings that decide what runs: spec removed (proof `mocha`)', null, '-1 line\n-1: spec: test/**')],
   },
   {
     name: 'a runner config the proof did not read when sealed was added',

@@ -24,8 +24,8 @@ const CASES: Array<[string, Files, string[], string, string[]]> = [
   ['with no ignore patterns no test is dropped, whatever its name', { 'src/Stryker was here.test.js': '' }, [], '.', [test('src/Stryker was here.test.js')]],
   ['--testPathPattern keeps only matching tests', { 'src/alpha.test.js': '', 'src/beta.test.js': '' }, ['--testPathPattern', 'alpha'], '.', [test('src/alpha.test.js')]],
   ['--testPathPatterns keeps only matching tests', { 'src/alpha.test.js': '', 'src/beta.test.js': '' }, ['--testPathPatterns', 'alpha'], '.', [test('src/alpha.test.js')]],
-  ['setupFilesAfterEach in package.json loads a setup file', { 'package.json': pkg({ setupFilesAfterEach: ['./s.js'] }), 's.js': '', 'src/a.test.js': '' }, [], '.', [MANIFEST, `test-support s.js${V}`, test('src/a.test.js')]],
-  ['setupFilesAfterEnv in package.json loads a setup file', { 'package.json': pkg({ setupFilesAfterEnv: ['./s.js'] }), 's.js': '', 'src/a.test.js': '' }, [], '.', [MANIFEST, `test-support s.js${V}`, test('src/a.test.js')]],
+  ['setupFilesAfterEach in package.json loads a setup file', { 'package.json': pkg({ setupFilesAfterEach: ['./s.js'] }), 's.js': '', 'src/a.test.js': '' }, [], '.', [MANIFEST, `test-helper s.js${V}`, test('src/a.test.js')]],
+  ['setupFilesAfterEnv in package.json loads a setup file', { 'package.json': pkg({ setupFilesAfterEnv: ['./s.js'] }), 's.js': '', 'src/a.test.js': '' }, [], '.', [MANIFEST, `test-helper s.js${V}`, test('src/a.test.js')]],
 ];
 
 describe('jest takes its tests and setup files from flags, its config and package.json', () => {

@@ -12,7 +12,7 @@ const VITEST_INCLUDE = (globs: string[]) => `export default { test: { include: [
 
 const CASES: Array<[string, Files, string, string[]]> = [
   // mocha
-  ['mocha --require loads a path, not a package name', { 'test/a.js': '', 'chai.js': '', 'support/setup.js': '' }, 'mocha --require chai --require support/setup', ['test test/a.js', 'test-support support/setup.js']],
+  ['mocha --require loads a path, not a package name', { 'test/a.js': '', 'chai.js': '', 'support/setup.js': '' }, 'mocha --require chai --require support/setup', ['test test/a.js', 'test-helper support/setup.js']],
   ['mocha --no-config reads no config file', { '.mocharc.json': '{}', 'test/a.js': '' }, 'mocha --no-config', ['test test/a.js']],
   ['mocha --config names the config, and the default one is not read', { 'sub/rc.json': '{}', '.mocharc.json': '{}', 'test/a.js': '' }, 'mocha --config sub/rc.json', ['runner-config sub/rc.json', 'test test/a.js']],
   ['mocha --config outside the workspace falls back to the default config', { '.mocharc.json': '{}', 'test/a.js': '' }, 'mocha --config /etc/rc.json', ['runner-config .mocharc.json', 'test test/a.js']],
@@ -24,7 +24,7 @@ const CASES: Array<[string, Files, string, string[]]> = [
   ['jest --config with inline JSON after spaces reads the default config file', { 'jest.config.js': '', 'src/a.test.js': '' }, "jest --config ' {}'", ['runner-config jest.config.js', 'test src/a.test.js']],
   ['jest --testRegex is matched against paths from the folder jest runs in', { 'sub/checks/a.js': '', 'sub/other/checks/b.js': '', 'sub/src/c.test.js': '' }, 'cd sub && jest --testRegex ^checks/', ['test sub/checks/a.js']],
   ['jest path filters keep a file that matches any one of them', { 'src/alpha.test.js': '', 'src/beta.test.js': '', 'src/gamma.test.js': '' }, 'jest alpha beta', ['test src/alpha.test.js', 'test src/beta.test.js']],
-  ['jest setupFiles: <rootDir>/ at the start is the folder', { 'package.json': pkg({ jest: { setupFiles: ['<rootDir>/setup.js', 'lib/<rootDir>/s.js'] } }), 'setup.js': '', 'lib/s.js': '', 'src/a.test.js': '' }, 'jest', ['manifest package.json', 'test src/a.test.js', 'test-support setup.js']],
+  ['jest setupFiles: <rootDir>/ at the start is the folder', { 'package.json': pkg({ jest: { setupFiles: ['<rootDir>/setup.js', 'lib/<rootDir>/s.js'] } }), 'setup.js': '', 'lib/s.js': '', 'src/a.test.js': '' }, 'jest', ['manifest package.json', 'test src/a.test.js', 'test-helper setup.js']],
   // vitest
   ['vitest --config names the config, and the default one is not read', { 'v.config.ts': '', 'vitest.config.ts': '', 'src/a.test.ts': '' }, 'vitest --config v.config.ts', ['runner-config v.config.ts', 'test src/a.test.ts']],
   ['vitest --config outside the workspace reads no config', { 'vitest.config.ts': '', 'src/a.test.ts': '' }, 'vitest --config /etc/v.ts', ['test src/a.test.ts']],

@@ -9,7 +9,7 @@ import { recordTool } from './recordTool';
 const V = ' <- the proof runs mocha';
 const RC = `runner-config .mocharc.json${V}`;
 const test = (path: string) => `test ${path}${V}`;
-const support = (path: string) => `test-support ${path}${V}`;
+const support = (path: string) => `test-helper ${path}${V}`;
 
 const CASES: Array<[string, Files, string[], string[]]> = [
   // setup files

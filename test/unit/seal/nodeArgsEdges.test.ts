@@ -6,7 +6,7 @@ import { node } from '../../../src/core/seal/tools/js';
 import type { Files } from './helpers';
 import { recordTool, type ToolRecord } from './recordTool';
 
-const SETUP = 'test-support s.js <- the proof';
+const SETUP = 'test-helper s.js <- the proof';
 const RUNS_X = '. script x.js node [] (the proof)';
 const INLINE: ToolRecord = { runs: [], deps: [], notes: ['the proof: node runs inline code, not read'] };
 const FILES: Files = { 'x.js': '', 's.js': '' };

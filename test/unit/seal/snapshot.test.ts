@@ -97,7 +97,7 @@ describe('the seal snapshots the workspace and checks it', () => {
     writeFileSync(join(dir, '.mocharc.cjs'), "module.exports = { spec: ['test/math.test.js'] };\n");
     const check = checkSeal(dir, snap);
     assert.ok(check.moved.includes('.mocharc.cjs'));
-    assert.deepEqual(kinds(check.findings), ['gate-config-changed .mocharc.cjs', 'tests-removed -']);
+    assert.deepEqual(kinds(check.findings), ['runner-config-narrowed .mocharc.cjs', 'tests-removed -']);
   });
 
   it('a test file too large to keep is compared by digest, and its change is still found', () => {

@@ -7,6 +7,7 @@ import { isRecord, parseJsonc } from '../jsonc';
 import { looseList, looseValue } from '../configText';
 import { allExisting, firstExisting, optValues, splitArgs, type Ctx, type ToolReader } from '../context';
 import { findPackage } from './packageScripts';
+import { addBinFile } from '../toolchain';
 
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 
@@ -18,7 +19,7 @@ function addSetupFiles(ctx: Ctx, names: readonly string[], cwd: string, via: str
     if (p === null) continue;
     for (const cand of [p, `${p}.js`, `${p}.ts`, `${p}.mjs`, `${p}.cjs`]) {
       if (ctx.view.read(cand) !== null) {
-        ctx.out.add(cand, 'test-support', via);
+        ctx.out.add(cand, 'test-helper', via);
         break;
       }
     }
@@ -187,6 +188,8 @@ export const node: ToolReader = (ctx, args, cwd, via) => {
   // A runner called through its file (`node node_modules/.bin/mocha`) is that runner.
   const tool = toolInNodeModules(script);
   if (tool !== null) {
+    const bin = joinPath(cwd, script);
+    if (bin !== null) addBinFile(ctx, bin, via, true);
     ctx.run([tool, ...args.slice(first + 1)].join(' '), cwd, via);
     return;
   }
