@@ -26,6 +26,7 @@ import { STATE_DIR } from './goalState';
 import type { sandboxKindSchema } from './verifyState';
 import { bashPath, runProof, type ProofResult, type ProofSpec } from './runProof';
 import { sandboxLibrary, type SandboxLibrary } from './sandboxLibrary';
+import { overlayPathProblem, overlayRun, overlayTools, type OverlayTools, type ViewResult } from './rerunIsolation';
 import { outsideStateDir, realWorkspace } from './sealRecord/paths';
 import { claudeConfigDir } from './transcriptFiles';
 
@@ -37,9 +38,23 @@ export interface SandboxState {
   why: string | null;
 }
 
+/** One proof to run, with the workspace-relative paths whose state after it is wanted (rerunIsolation.ts). */
+export interface IsolatedSpec extends ProofSpec {
+  watch?: readonly string[];
+}
+
+export interface IsolatedResult extends ProofResult {
+  /** What the proof left in its own view of the tree; null when it ran without one. */
+  view: ViewResult | null;
+}
+
 export interface RerunSandbox extends SandboxState {
-  /** Runs one proof: inside the sandbox when there is one, else as runProof runs it. */
-  run(spec: ProofSpec): Promise<ProofResult>;
+  /** 'overlay': each proof runs over a copy-on-write view of the workspace whose writes are discarded; null: in the work tree itself. */
+  view: 'overlay' | null;
+  /** Why there is no view; null with one. */
+  viewWhy: string | null;
+  /** Runs one proof: inside the sandbox when there is one, else as runProof runs it; over its own view when there is one. */
+  run(spec: IsolatedSpec): Promise<IsolatedResult>;
 }
 
 export interface SandboxOptions {
@@ -50,6 +65,10 @@ export interface SandboxOptions {
   proofEnv: Record<string, string>;
   /** Run without the sandbox, for this reason (tests of the path where none is available). */
   without?: string;
+  /** Run in the work tree itself, without a view, for this reason (tests of the fallback). */
+  withoutView?: string;
+  /** The folder each proof gets its own view of: the workspace, or the clean checkout (verifier.ts); default the workspace. */
+  viewRoot?: string;
 }
 
 // Fixed places, never the proof's PATH: a `bwrap` the agent put on PATH would run the proof bare.
@@ -86,8 +105,60 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-function bare(why: string): RerunSandbox {
-  return { kind: 'none', why, run: runProof };
+type ViewRun = (spec: IsolatedSpec, inner: string) => Promise<IsolatedResult>;
+
+/**
+ * The run over a view: the inner command (bwrap's, or bare bash) inside the overlay's mount
+ * namespace. Bare, the namespace also gets a PID namespace and its own /proc (the sandbox's bwrap
+ * has both already), so the proof sees no process outside it and nothing it leaves running
+ * outlives it.
+ */
+function viewRunner(tools: OverlayTools, workspace: string, pid: boolean): ViewRun {
+  const ws = realWorkspace(workspace);
+  const uid = process.getuid?.() ?? 0;
+  return async (spec, inner) => {
+    const view = overlayRun({ tools, workspace: ws, cwd: spec.cwd, bash: bashPath(), inner, watch: spec.watch ?? [], uid, pid });
+    let r: ProofResult;
+    try {
+      r = await runProof({ ...spec, argv: view.argv });
+    } catch (e) {
+      view.finish();
+      throw e;
+    }
+    const v = view.finish();
+    // A proof that ran outside its view would have written the real tree: it cannot pass.
+    if (!v.mounted && r.outcome === 'pass') return { ...r, outcome: 'error', exit: null, error: 'the copy-on-write view could not be made', view: v };
+    return { ...r, view: v };
+  };
+}
+
+function bareCommand(proof: string): string {
+  return [bashPath(), '--noprofile', '--norc', '-c', proof].map(shellQuote).join(' ');
+}
+
+/** The view this platform and workspace allow, or why none. */
+function viewTools(o: SandboxOptions): OverlayTools | string {
+  if (o.withoutView !== undefined) return o.withoutView;
+  const tools = overlayTools();
+  if (typeof tools === 'string') return tools;
+  return overlayPathProblem(realWorkspace(o.viewRoot ?? o.workspace)) ?? tools;
+}
+
+/** One trivial proof over the view: null when it mounted and passed, else why not. */
+async function probeView(run: (spec: IsolatedSpec) => Promise<IsolatedResult>, o: SandboxOptions): Promise<string | null> {
+  const probe = await run({ command: 'exit 0', cwd: o.viewRoot ?? o.workspace, env: o.proofEnv, timeoutMs: 10_000 });
+  if (probe.view?.mounted && probe.outcome === 'pass') return null;
+  return `the copy-on-write view could not be made (${probe.output.toString('utf8').trim().split('\n')[0]?.slice(0, 160) || rerunWords(probe)})`;
+}
+
+async function bare(why: string, o: SandboxOptions): Promise<RerunSandbox> {
+  const plain: RerunSandbox = { kind: 'none', why, view: null, viewWhy: null, run: async (spec) => ({ ...(await runProof(spec)), view: null }) };
+  const tools = viewTools(o);
+  if (typeof tools === 'string') return { ...plain, viewWhy: tools };
+  const viewRun = viewRunner(tools, o.viewRoot ?? o.workspace, true);
+  const run = (spec: IsolatedSpec) => viewRun(spec, bareCommand(spec.command));
+  const failed = await probeView(run, o);
+  return failed ? { ...plain, viewWhy: failed } : { kind: 'none', why, view: 'overlay', viewWhy: null, run };
 }
 
 /**
@@ -97,14 +168,14 @@ function bare(why: string): RerunSandbox {
  * sandbox, said once, rather than every proof failing for it.
  */
 export async function openRerunSandbox(o: SandboxOptions): Promise<RerunSandbox> {
-  if (o.without !== undefined) return bare(o.without);
+  if (o.without !== undefined) return bare(o.without, o);
   const avail = sandboxAvailable();
-  if (!avail.ok) return bare(avail.why);
+  if (!avail.ok) return bare(avail.why, o);
   let lib: SandboxLibrary;
   try {
     lib = await sandboxLibrary();
   } catch (e) {
-    return bare(`the sandbox library did not load (${(e as Error).message.split('\n')[0] ?? ''})`);
+    return bare(`the sandbox library did not load (${(e as Error).message.split('\n')[0] ?? ''})`, o);
   }
   const { SandboxManager } = lib;
   // No `allowedDomains`: its absence is what the library reads as "leave the network alone"
@@ -131,12 +202,17 @@ export async function openRerunSandbox(o: SandboxOptions): Promise<RerunSandbox>
       process.chdir(was);
     }
   };
-  const run = async (spec: ProofSpec): Promise<ProofResult> => {
+  const tools = viewTools(o);
+  const viewRun = typeof tools === 'string' ? null : viewRunner(tools, o.viewRoot ?? o.workspace, false);
+  const uid = process.getuid?.() ?? 0;
+  const gid = process.getgid?.() ?? 0;
+  const runIn = async (spec: IsolatedSpec, overView: boolean): Promise<IsolatedResult> => {
     let wrapped: string;
     try {
       wrapped = await wrap(spec.command, spec.cwd);
     } catch (e) {
-      return runProof({ ...spec, argv: [bash, '--noprofile', '--norc', '-c', `echo ${shellQuote(`proofmeter: the sandbox could not wrap this proof: ${(e as Error).message.split('\n')[0] ?? ''}`)} >&2; exit 126`] });
+      const r = await runProof({ ...spec, argv: [bash, '--noprofile', '--norc', '-c', `echo ${shellQuote(`proofmeter: the sandbox could not wrap this proof: ${(e as Error).message.split('\n')[0] ?? ''}`)} >&2; exit 126`] });
+      return { ...r, view: null };
     }
     // A run stopped from outside (the Testing view's Stop, Ctrl-C) must not leave the empty files the
     // library made as mount points (an empty .mcp.json in the project): they go, then the signal
@@ -148,7 +224,8 @@ export async function openRerunSandbox(o: SandboxOptions): Promise<RerunSandbox>
     process.once('SIGTERM', stopped);
     process.once('SIGINT', stopped);
     try {
-      return await runProof({ ...spec, argv: [bash, '--noprofile', '--norc', '-c', wrapped] });
+      if (overView && viewRun) return await viewRun(spec, asUser(wrapped, avail.bwrap, uid, gid));
+      return { ...(await runProof({ ...spec, argv: [bash, '--noprofile', '--norc', '-c', wrapped] })), view: null };
     } finally {
       process.off('SIGTERM', stopped);
       process.off('SIGINT', stopped);
@@ -157,9 +234,21 @@ export async function openRerunSandbox(o: SandboxOptions): Promise<RerunSandbox>
     }
   };
   // One trivial proof first: where bwrap cannot start here, every proof would fail for that.
-  const probe = await run({ command: 'exit 0', cwd: o.workspace, env: o.proofEnv, timeoutMs: 10_000 });
-  if (probe.outcome !== 'pass') return bare(`the sandbox did not start (${probe.output.toString('utf8').trim().split('\n')[0]?.slice(0, 160) || rerunWords(probe)})`);
-  return { kind: 'kernel', why: null, run };
+  const probe = await runIn({ command: 'exit 0', cwd: o.workspace, env: o.proofEnv, timeoutMs: 10_000 }, false);
+  if (probe.outcome !== 'pass') return bare(`the sandbox did not start (${probe.output.toString('utf8').trim().split('\n')[0]?.slice(0, 160) || rerunWords(probe)})`, o);
+  if (typeof tools === 'string') return { kind: 'kernel', why: null, view: null, viewWhy: tools, run: (spec) => runIn(spec, false) };
+  const run = (spec: IsolatedSpec) => runIn(spec, true);
+  const failed = await probeView(run, o);
+  return failed ? { kind: 'kernel', why: null, view: null, viewWhy: failed, run: (spec) => runIn(spec, false) } : { kind: 'kernel', why: null, view: 'overlay', viewWhy: null, run };
+}
+
+/**
+ * The sandbox's command for a view made as a user other than root: there the view's namespace
+ * maps the user to root, and bwrap is told to map the proof back to the user's own ids.
+ */
+export function asUser(wrapped: string, bwrap: string | null, uid: number, gid: number): string {
+  if (uid === 0 || bwrap === null || !wrapped.startsWith(bwrap + ' ')) return wrapped;
+  return `${bwrap} --uid ${uid} --gid ${gid}${wrapped.slice(bwrap.length)}`;
 }
 
 function rerunWords(r: ProofResult): string {

@@ -4,18 +4,25 @@
 // `proofmeter verify` and by the stop gate before it lets a session stop; the take-back rule that
 // reads the results is the engine's (src/core/evidence/rerun.ts).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Tally } from '../core/tally/tally';
 import type { GoalState } from './goalState';
-import { chooseEnv, type ChosenEnv } from './goalEnv';
+import { chooseEnv, sessionMarkers, type ChosenEnv } from './goalEnv';
 import type { ProofResult } from './runProof';
 import { contentKey, gitEnv } from './treeKey';
 import { rerunResult } from '../core/evidence/rerun';
 import { readReruns, saveReruns, type SavedRerun } from './verifyState';
 import { openRerunSandbox, type SandboxKind, type SandboxState } from './rerunSandbox';
 import { checkSeal } from './sealRecord/check';
+import { changedOthers, watchPaths, type ChangedOther, type SealedDeps } from '../core/evidence/proofChangedOther';
+import { sealSnapshotSchema } from '../core/seal/snapshot';
+import { readSealCopies } from './sealRecord/copies';
+import { sealedContentText } from './sealRecord/content';
+import { pathState } from './rerunIsolation';
+import { protectionNow } from './protectionNow';
+import { METER_STATE_DIR } from '../core/meterStateDir';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 /** Below this much budget left, a proof is not started: it could only time out. */
@@ -56,6 +63,8 @@ export interface VerifyOptions {
   signal?: AbortSignal;
   /** Run without the sandbox, for this reason, as where none is available (tests). */
   withoutSandbox?: string;
+  /** Run each proof in the work tree itself, without its own view, for this reason (tests of the fallback). */
+  withoutView?: string;
   /** Called as each proof starts and ends (the CLI's progress lines). */
   onProof?: (event: { phase: 'start' | 'end'; index: number; total: number; target: ProofTarget; result?: SavedRerun; reused?: boolean }) => void;
 }
@@ -73,20 +82,29 @@ export interface VerifyRun {
   output: Map<string, Buffer>;
   /** Whether the proofs run now ran in the sandbox, and why not; null when none was run. */
   sandbox: SandboxState | null;
+  /** Whether each proof run now ran over its own copy-on-write view ('overlay'), and why not; null when none was run. */
+  view: { kind: 'overlay' | null; why: string | null } | null;
+  /**
+   * Set when the work tree changed while the proofs re-ran and no proof can have done it (each ran
+   * over its own view): then none of these re-runs counts, each reads as an error with this reason.
+   */
+  moved: string | null;
 }
 
 function saved(
   t: ProofTarget,
   r: ProofResult,
-  o: { clean: boolean; timeoutMs: number; treeKey: string | null; env: ChosenEnv; by: SavedRerun['by']; sandbox: SandboxKind; tampered: boolean },
+  o: { clean: boolean; timeoutMs: number; treeKey: string | null; env: ChosenEnv; by: SavedRerun['by']; sandbox: SandboxKind; tampered: boolean; changedOther: ChangedOther[] },
 ): SavedRerun {
   const result = rerunResult(r);
   return {
     id: t.id,
     proof: t.proof,
     ...result,
-    // A proof that changed the meter's files fails, whatever it exited: it is the proof that did it.
-    outcome: o.tampered && result.outcome === 'pass' ? 'fail' : result.outcome,
+    // A proof that changed the meter's files, or a file another proof depends on, fails whatever
+    // it exited: it is the proof that did it.
+    outcome: (o.tampered || o.changedOther.length > 0) && result.outcome === 'pass' ? 'fail' : result.outcome,
+    ...(o.changedOther.length ? { changedOther: o.changedOther } : {}),
     clean: o.clean,
     timeoutMs: o.timeoutMs,
     treeKey: o.treeKey,
@@ -122,6 +140,55 @@ interface Place {
   cwd: string;
   key: string | null;
   cleanup: () => void;
+}
+
+/** The meter's own files in the workspace (rerunSandbox.ts deniedPaths), workspace-relative. */
+export function isMeterPath(rel: string): boolean {
+  return rel === METER_STATE_DIR || rel.startsWith(METER_STATE_DIR + '/') || rel === '.claude/settings.json' || rel === '.claude/settings.local.json';
+}
+
+/**
+ * Build output is the proofs' to write: a build proof that rewrites `dist/app.js`, which another
+ * proof runs, is no finding when git ignores the file (the other proof still ran on the session's
+ * own copy, in its own view). Only what git tracks or would add counts; where git cannot say, all counts.
+ */
+function notIgnored(cwd: string, env: NodeJS.ProcessEnv, changed: ChangedOther[]): ChangedOther[] {
+  if (!changed.length) return changed;
+  const paths = [...new Set(changed.map((c) => c.path))];
+  let ignored: Set<string>;
+  try {
+    const outText = execFileSync('git', ['check-ignore', '-z', '--stdin'], { cwd, env: gitEnv(env), input: paths.join('\0') + '\0', encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'], timeout: 30_000 });
+    ignored = new Set(outText.split('\0').filter((p) => p !== ''));
+  } catch (e) {
+    // Exit 1: none of them is ignored; any other failure: none is taken as ignored.
+    const stdout = (e as { stdout?: unknown }).stdout;
+    ignored = new Set(typeof stdout === 'string' ? stdout.split('\0').filter((p) => p !== '') : []);
+  }
+  return changed.filter((c) => !ignored.has(c.path));
+}
+
+/** What each proof depends on, from the seal's content snapshot; none when it cannot be read (the seal check's finding). */
+function sealedDeps(o: VerifyOptions): SealedDeps[] {
+  try {
+    const seal = readSealCopies(o.workspace, o.env).reference;
+    const text = seal ? sealedContentText(o.workspace, seal, o.env) : null;
+    if (text === null) return [];
+    const snap = sealSnapshotSchema.safeParse(JSON.parse(text));
+    return snap.success ? snap.data.proofs : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The markers the session's Bash calls carried (goalEnv.ts), for the proofs' environment. */
+function markers(o: VerifyOptions): Record<string, string> {
+  let sandboxed = false;
+  try {
+    sandboxed = protectionNow(o.workspace, o.env).level !== 'guard only';
+  } catch {
+    // unreadable settings switch nothing on
+  }
+  return sessionMarkers(o.env, sandboxed, (dir) => existsSync(dir));
 }
 
 function workTree(o: VerifyOptions): Place {
@@ -175,12 +242,15 @@ function cleanCheckout(o: VerifyOptions): Place | string {
 export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
   const env = chooseEnv(o.goal.env, o.env);
   const clean = o.clean === true;
-  const out: VerifyRun = { results: [], reused: [], notRun: [], env, error: null, output: new Map(), sandbox: null };
+  const out: VerifyRun = { results: [], reused: [], notRun: [], env, error: null, output: new Map(), sandbox: null, view: null, moved: null };
   const place = clean ? cleanCheckout(o) : workTree(o);
   if (typeof place === 'string') return { ...out, error: place };
   const deadline = o.budgetMs === undefined ? Infinity : Date.now() + o.budgetMs;
   const prev = o.reuseFailures && !clean ? readReruns(o.workspace) : [];
   const fresh: SavedRerun[] = [];
+  // Read once the first proof is due: what each depends on, and the markers its environment carries.
+  let sealed: SealedDeps[] | null = null;
+  let proofEnv: Record<string, string> | null = null;
   try {
     // Opened once the first proof is due: a batch that reuses or skips everything starts nothing.
     let sandbox: Awaited<ReturnType<typeof openRerunSandbox>> | null = null;
@@ -199,15 +269,25 @@ export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
         continue;
       }
       const timeoutMs = Math.min(o.timeoutMs, left);
-      sandbox ??= await openRerunSandbox({ workspace: o.workspace, env: o.env, proofEnv: env.env, without: o.withoutSandbox });
+      sandbox ??= await openRerunSandbox({ workspace: o.workspace, viewRoot: place.cwd, env: o.env, proofEnv: env.env, without: o.withoutSandbox, withoutView: o.withoutView });
       out.sandbox = { kind: sandbox.kind, why: sandbox.why };
+      out.view = { kind: sandbox.view, why: sandbox.viewWhy };
+      sealed ??= clean ? [] : sealedDeps(o);
+      proofEnv ??= { ...env.env, ...markers(o) };
+      // The files the other proofs depend on, as the session left them and as this proof left them:
+      // in its own view when it has one (the real tree then stays as it was), else in the tree.
+      const watch = watchPaths(target, o.targets, sealed);
+      const before = watch.map((p) => pathState(join(place.cwd, p)));
       // Checked around every proof, sandbox or not: what the kernel refused cannot show here, and
       // whatever got through (bare, or by a daemon the proof asked) is pinned on the proof that did it.
       const sealBefore = sealFindingIds(o);
       o.onProof?.({ phase: 'start', index, total, target });
-      const r = await sandbox.run({ command: target.proof, cwd: place.cwd, env: env.env, timeoutMs, signal: o.signal });
-      const tampered = [...sealFindingIds(o)].some((id) => !sealBefore.has(id));
-      const s = saved(target, r, { clean, timeoutMs, treeKey: place.key, env, by: o.by, sandbox: sandbox.kind, tampered });
+      const r = await sandbox.run({ command: target.proof, cwd: place.cwd, env: proofEnv, timeoutMs, signal: o.signal, watch });
+      // Over its own view the write never lands, yet the proof made it: it fails the same way.
+      const tampered = [...sealFindingIds(o)].some((id) => !sealBefore.has(id)) || (r.view?.written.some((e) => isMeterPath(e.path)) ?? false);
+      const after = r.view ? r.view.after : watch.map((p) => pathState(join(place.cwd, p)));
+      const changedOther = notIgnored(place.cwd, o.env, changedOthers(target, o.targets, sealed, watch, before, after));
+      const s = saved(target, r, { clean, timeoutMs, treeKey: place.key, env, by: o.by, sandbox: sandbox.kind, tampered, changedOther });
       out.output.set(target.id, r.output);
       o.onProof?.({ phase: 'end', index, total, target, result: s });
       if (r.error === 'cancelled') {
@@ -224,6 +304,15 @@ export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
     // What the proofs themselves wrote (a build's output, a report) is content they left; an
     // unchanged tree after that reuses the same results.
     const after = contentKey(o.workspace, o.env);
+    if (after !== null && after !== place.key && out.view?.kind === 'overlay') {
+      // Every proof ran over its own view, so none of them wrote the tree: something else did (a
+      // process the session started), while the proofs ran on it. Such re-runs prove nothing.
+      out.moved = 'the work tree changed while the proofs re-ran, and no proof wrote it (each ran over its own copy-on-write view): a process outside the re-runs changed it, so these re-runs do not count';
+      const moved = new Set(fresh);
+      out.results = out.results.map((s) => (moved.has(s) ? { ...s, outcome: 'error' as const, exit: null, error: 'the work tree changed during the re-runs (not by a proof)' } : s));
+      saveReruns(o.workspace, out.results);
+      return out;
+    }
     if (after !== null && after !== place.key) {
       out.results = out.results.map((s) => ({ ...s, treeKeyAfter: after }));
       saveReruns(o.workspace, out.results);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { findingId, findingSchema, type Finding } from '../findings/finding';
 import type { ItemEvidence } from './evidence';
 import { itemStateSchema, type ItemState } from './evidenceSchema';
+import { changedOtherSchema } from './proofChangedOther';
 
 export const rerunOutcomeSchema = z.enum(['pass', 'fail', 'timeout', 'error']);
 export type RerunOutcome = z.infer<typeof rerunOutcomeSchema>;
@@ -30,6 +31,8 @@ export const rerunSchema = z.object({
   timeoutMs: z.number().nonnegative(),
   /** Why it could not be run at all (outcome 'error'): a code such as ENOENT. */
   error: z.string().nullable(),
+  /** Files other proofs depend on that this re-run changed (proofChangedOther.ts); then it does not pass. */
+  changedOther: z.array(changedOtherSchema).optional(),
 });
 export type Rerun = z.infer<typeof rerunSchema>;
 

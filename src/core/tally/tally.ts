@@ -1,6 +1,7 @@
 // The tally: Claude's part counted from evidence, the stages, and the verdict. Plain JSON out.
 import { evaluateEvidence, type Evidence, type ItemEvidence } from '../evidence/evidence';
 import { applyReruns, verifierView, type Rerun } from '../evidence/rerun';
+import { changedOtherFindings } from '../evidence/proofChangedOther';
 import type { PlanFinding, PlanItem, TranscriptEvents } from '../types';
 import { blockingFindings, type Finding } from '../findings/finding';
 import type { Acceptance } from '../findings/acceptance';
@@ -57,7 +58,7 @@ export function computeTally(input: TallyInput): Tally {
   const allClaudeDone = claudeDone === claude.length;
   const [commit, push] = stepsInOrder(allClaudeDone, commitStage(input.git, edits), pushStage(input.git));
   // What the session's own commands did (no-verify, history rewritten), beside what the meter noticed.
-  const integrity = [...(input.integrity ?? []), ...sessionCommandFindings(mainEvents, input.goal.frozenBy === 'given' ? null : input.goal.frozenAt)];
+  const integrity = [...(input.integrity ?? []), ...sessionCommandFindings(mainEvents, input.goal.frozenBy === 'given' ? null : input.goal.frozenAt), ...reruns.flatMap(changedOtherFindings)];
   const accepted = (input.accepted ?? []).filter((a) => integrity.some((f) => f.id === a.id));
   // An integrity error (a forged record, a copied session) keeps the verdict NOT DONE until the person accepts it.
   // A goal sealed on another machine is no tampering, yet nothing here says the person froze it: held until a reseal.
