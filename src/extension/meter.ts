@@ -8,6 +8,7 @@ import { GIT_NOT_READ, isGitUnknown, type GitFacts, type GitInput } from '../cor
 import type { Tally } from '../core/tally/tally';
 import type { ViewState } from '../protocol';
 import { readGitFactsAsync } from '../workspace/git';
+import { withChecksAsync, workspaceChecks } from '../workspace/gitPast';
 import { METER_STATE_DIR } from '../core/meterStateDir';
 import { goalPath, STATE_DIR } from '../workspace/goalState';
 import { settingsFiles } from '../workspace/settingsFiles';
@@ -30,6 +31,9 @@ export interface RefreshStats {
   lastBytesRead: number;
   lastAt: number;
 }
+
+/** How long the remote's answer about a push is reused (gitPast.ts keys it on HEAD and the tracking ref). */
+const REMOTE_MAX_AGE_MS = 30_000;
 
 /** The goal file as a glob, which takes forward slashes on every platform. */
 const GOAL_FILE_PATTERN = `${METER_STATE_DIR}/goal.json`;
@@ -208,7 +212,11 @@ export class Meter implements vscode.Disposable {
     let tally: Tally | null = null;
     try {
       this.result = readWorkspace({ cwd: this.cwd, env: this.env, cache: this.cache });
-      const git = await gitRead;
+      // What git's status does not show (edits a flag or a new ignore rule hides, the push as the
+      // remote answers it) is read after the transcripts, whose edits it looks at (gitPast.ts); the
+      // remote's answer is reused for a while, as the status line does, and asked again at once
+      // when HEAD or the tracking ref moves.
+      const git = this.trusted ? await withChecksAsync(gitRead, workspaceChecks(this.cwd, this.env, this.result.inputs?.transcripts ?? [], REMOTE_MAX_AGE_MS), this.env) : await gitRead;
       this.lastGit = isGitUnknown(git) ? null : git;
       // Untrusted: git was not read, and commit and push must not read as done.
       tally = this.result.inputs ? tallyOf(this.result.inputs, this.trusted ? git : GIT_NOT_READ, this.result.protection) : null;

@@ -6,7 +6,8 @@ import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/
 import { METER_STATE_DIR } from '../core/meterStateDir';
 import { SEALED_ELSEWHERE } from '../core/sealRecord/findings';
 import { uncommitted, type GitFacts } from '../core/tally/gitFacts';
-import { AFTER_ITEMS } from '../core/tally/stages';
+import { AFTER_ITEMS, pushStage } from '../core/tally/stages';
+import { countsAsUncommitted, hiddenBy } from '../core/tally/gitPast';
 import { headlineSentence, verdictPhrase } from '../core/tally/headlineParts';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { Tally } from '../core/tally/tally';
@@ -155,26 +156,36 @@ export function commitStageCount(commitDetail: string | null, all: number): numb
  */
 export function gitView(git: GitFacts, commitDetail: string | null = null): GitView {
   const parts: string[] = [];
-  const { work: dirty, meterState: own } = uncommitted(git.dirty);
+  const { work: shown, meterState: own } = uncommitted(git.dirty);
+  // The edits git's status does not show (a flag, an ignore rule added after the freeze) are
+  // uncommitted here as in the commit stage: the item says what the stage says (gitPast.ts).
+  const hidden = (git.hidden ?? []).filter((h) => countsAsUncommitted(h) && !shown.includes(h.path));
+  const dirty = [...shown, ...hidden.map((h) => h.path)];
   const n = dirty.length;
   const counted = Math.min(commitStageCount(commitDetail, n), n);
   const other = n - counted;
   parts.push(counted ? `${counted} uncommitted` : 'committed');
   if (other) parts.push(`${other} other change${other === 1 ? '' : 's'}`);
-  if (git.hasRemote) parts.push(git.upstream ? (git.ahead ? `${git.ahead} unpushed` : 'pushed') : 'no upstream');
+  // Push in the push stage's own words: read from the remote, never from the tracking ref alone.
+  const push = pushStage(git);
+  const pushWord = push.state === 'done' ? 'pushed' : push.detail.startsWith('push remote changed') ? 'push remote changed' : push.detail.startsWith('push unverified') ? 'push unverified' : !git.upstream ? 'no upstream' : git.ahead ? `${git.ahead} unpushed` : 'unpushed';
+  if (push.state !== 'skipped') parts.push(pushWord);
   const text = `⎇ ${parts.join(' · ')}`;
   const lines = [`**Proofmeter** · git in ${md(git.root)}`, ''];
   if (n) {
     lines.push(`${n} uncommitted:`, '');
-    for (const p of dirty.slice(0, MAX_LISTED)) lines.push(`- ${code(p)}`);
+    for (const p of dirty.slice(0, MAX_LISTED)) {
+      const h = hidden.find((x) => x.path === p);
+      lines.push(`- ${code(p)}${h ? ` (git status hides it: ${md(hiddenBy(h))})` : ''}`);
+    }
     if (n > MAX_LISTED) lines.push(`- … and ${n - MAX_LISTED} more`);
     if (other) lines.push('', `The commit stage counts ${counted} of them: the files this session edited.`);
   } else lines.push('Nothing uncommitted.');
   if (own.length) lines.push('', `Not counted: ${own.length} file(s) of the meter's own state in ${code(`${METER_STATE_DIR}/`)}.`);
   lines.push('');
-  if (!git.hasRemote) lines.push('No remote: push is skipped.');
-  else if (!git.upstream) lines.push('The branch has no upstream yet.');
-  else lines.push(git.ahead ? `${git.ahead} commit(s) not pushed to ${md(git.upstream)}.` : `Up to date with ${md(git.upstream)}.`);
+  if (push.state === 'skipped') lines.push('No remote: push is skipped.');
+  else if (push.state === 'done') lines.push(`Up to date with ${md(git.upstream ?? '')}: the remote holds HEAD.`);
+  else lines.push(`Push: ${md(push.detail)}.`);
   lines.push('', '_Click to open Source Control._');
   return { text, tooltip: lines.join('\n'), ariaLabel: `Proofmeter git: ${parts.join(', ')}` };
 }

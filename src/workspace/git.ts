@@ -77,10 +77,14 @@ export function parseStatusV2(out: string): Omit<GitFacts, 'root' | 'hasRemote'>
   const dirty: string[] = [];
   let upstream: string | null = null;
   let ahead = 0;
+  let head: string | null = null;
+  let branch: string | null = null;
   const fields = out.split('\0');
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i]!;
-    if (f.startsWith('# branch.upstream ')) upstream = f.slice('# branch.upstream '.length);
+    if (f.startsWith('# branch.oid ')) head = /^[0-9a-f]{40,64}$/.test(f.slice(13)) ? f.slice(13) : null;
+    else if (f.startsWith('# branch.head ')) branch = f.slice(14) === '(detached)' ? null : f.slice(14);
+    else if (f.startsWith('# branch.upstream ')) upstream = f.slice('# branch.upstream '.length);
     else if (f.startsWith('# branch.ab ')) ahead = Number(/\+(\d+)/.exec(f)?.[1] ?? 0);
     else if (f.startsWith('1 ')) dirty.push(f.split(' ').slice(8).join(' '));
     else if (f.startsWith('2 ')) {
@@ -89,7 +93,7 @@ export function parseStatusV2(out: string): Omit<GitFacts, 'root' | 'hasRemote'>
     } else if (f.startsWith('u ')) dirty.push(f.split(' ').slice(10).join(' '));
     else if (f.startsWith('? ')) dirty.push(f.slice(2));
   }
-  return { dirty, upstream, ahead };
+  return { dirty, upstream, ahead, head, branch };
 }
 
 function hasRemotes(root: string, env: NodeJS.ProcessEnv): boolean | GitUnknown {

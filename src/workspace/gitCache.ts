@@ -10,8 +10,9 @@ import { findRepoRoot, readGitFactsAsync } from './git';
 import { readJsonFile } from './readJsonFile';
 
 // 2: facts are always a repository's (version 1 also saved null, and a null read back made a
-// repository with uncommitted work look like no repository at all).
-const VERSION = 2;
+// repository with uncommitted work look like no repository at all). 3: facts carry HEAD and the
+// branch, which the push check asks the remote about (gitPast.ts).
+const VERSION = 3;
 
 const entrySchema = z.object({ version: z.literal(VERSION), at: z.number(), stamp: z.string(), facts: gitFactsSchema });
 type Entry = z.infer<typeof entrySchema>;

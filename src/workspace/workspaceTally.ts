@@ -9,6 +9,7 @@ import { scanKeepOf, type ScanKeep } from '../core/transcript/keep';
 import type { ParsedPlan, TranscriptEvents } from '../core/types';
 import { readGitFacts, readGitFactsAsync } from './git';
 import { readGitFactsCached } from './gitCache';
+import { givenChecks, withChecks, withChecksAsync, workspaceChecks } from './gitPast';
 import { readGoal, STATE_DIR } from './goalState';
 import { witness } from '../core/evidence/witness';
 import { witnessWorkspace } from './witnessSessions';
@@ -76,7 +77,7 @@ export function tallyGiven(src: GivenSources): Tally {
     findings: plan.findings,
     added: [],
     transcripts: given.transcripts,
-    git: src.readGit === false ? null : readGitFacts(src.cwd),
+    git: src.readGit === false ? null : withChecks(readGitFacts(src.cwd), givenChecks(given.transcripts)),
     home,
     countSdkPrompts: false,
     integrity: given.findings,
@@ -90,8 +91,18 @@ export interface WorkspaceSources {
 
 /** The workspace's adopted goal against this workspace's sessions since the goal was frozen. */
 export function tallyWorkspace(src: WorkspaceSources): Tally {
-  return computeTally({ ...workspaceInputs(src), git: readGitFacts(src.cwd, src.env) });
+  const inputs = workspaceInputs(src);
+  // The gates and the CLI ask the remote every time (age 0): a push is read from the remote itself (gitPast.ts).
+  const git = withChecks(readGitFacts(src.cwd, src.env), workspaceChecks(src.cwd, src.env ?? process.env, inputs.transcripts, 0), src.env);
+  return computeTally({ ...inputs, git });
 }
+
+/**
+ * How long the status line reuses the remote's answer about a push. A commit, a push or a fetch
+ * moves HEAD or the tracking ref, and either asks again at once (gitPast.ts's cache key); the age
+ * only bounds how late a push made by someone else, elsewhere, shows.
+ */
+const REMOTE_MAX_AGE_MS = 60_000;
 
 /**
  * tallyWorkspace, with git asked in parallel with the transcript reading. With gitMaxAgeMs (the
@@ -100,7 +111,10 @@ export function tallyWorkspace(src: WorkspaceSources): Tally {
 export async function tallyWorkspaceAsync(src: WorkspaceSources, gitMaxAgeMs = 0): Promise<Tally> {
   const git = gitMaxAgeMs > 0 ? readGitFactsCached(src.cwd, join(src.cwd, STATE_DIR, 'scan'), gitMaxAgeMs, Date.now(), src.env) : readGitFactsAsync(src.cwd, src.env);
   const inputs = workspaceInputs(src);
-  return computeTally({ ...inputs, git: await git });
+  // The edits the checks look at come from the transcripts, so they follow them; the remote's
+  // answer is reused for REMOTE_MAX_AGE_MS where git's facts are (the status line).
+  const checked = withChecksAsync(git, workspaceChecks(src.cwd, src.env ?? process.env, inputs.transcripts, gitMaxAgeMs > 0 ? REMOTE_MAX_AGE_MS : 0), src.env);
+  return computeTally({ ...inputs, git: await checked });
 }
 
 function workspaceInputs(src: WorkspaceSources): Omit<TallyInput, 'git'> {

@@ -9,8 +9,16 @@
 // content analysis (src/core/seal/classify.ts) at every tally; the hook check covers the rest.
 import { z } from 'zod';
 import { settingsFileStateSchema } from '../install/settingsFileState';
+import { remotesAtFreezeSchema } from '../tally/gitFacts';
 
 export const SEAL_VERSION = 1;
+
+export const gitAtFreezeSchema = z.object({
+  remotes: remotesAtFreezeSchema,
+  /** Each ignore file outside the tree as it was: its text when small, else its digest only. */
+  excludes: z.array(z.object({ path: z.string(), sha256: z.string(), text: z.string().nullable() })),
+});
+export type GitAtFreeze = z.infer<typeof gitAtFreezeSchema>;
 
 /** The stat fields a cheap check compares: a file whose stat did not move is not read again. */
 export const statSchema = z.object({
@@ -123,6 +131,16 @@ export const sealSchema = z
        * can be large, and the hook check reads only this file.
        */
       snapshot: z.object({ sha256: z.string(), bytes: z.number() }).nullable(),
+      /**
+       * What git's commit and push stages are read against (src/workspace/gitPast.ts): the remotes
+       * and the branch's upstream remote at the freeze, so push asks the remote the person approved
+       * and a remote removed, renamed or re-pointed after it is a finding; and the ignore files
+       * outside the tree (.git/info/exclude, core.excludesFile), so a rule added to them after the
+       * freeze cannot hide the session's new file. Kept here because the agent cannot rewrite the
+       * seal (its outside copy and the kernel protection). Absent from seals taken before it
+       * existed: nothing recorded is nothing compared.
+       */
+      git: gitAtFreezeSchema.optional(),
     }),
     /**
      * The acceptances.json entries (by acceptanceKey) that came with a checkout of a goal sealed on

@@ -2,6 +2,61 @@
 import { z } from 'zod';
 import { METER_STATE_DIR } from '../meterStateDir';
 
+/**
+ * A file the session edited whose uncommitted content git's status does not show: an index flag
+ * (`git update-index --assume-unchanged` or `--skip-worktree`) makes status skip it, or an ignore
+ * rule hides it while it is untracked. Read by the workspace (src/workspace/gitPast.ts) only for
+ * the session's edited paths; the commit stage counts it as uncommitted (stages.ts).
+ */
+export const hiddenEditSchema = z.object({
+  /** Relative to root. */
+  path: z.string(),
+  by: z.enum(['assume-unchanged', 'skip-worktree', 'ignored']),
+  /** For `ignored`: the rule, as git names it ("source:line:pattern"); null for a flag. */
+  rule: z.string().nullable(),
+  /**
+   * For `ignored`: the rule was there when the goal was frozen (the .gitignore at the sealed HEAD,
+   * or the exclude file's text the seal kept). A file an old rule hides (a `.env` the project
+   * always ignored) is the person's choice, not the session's hiding; a rule added after is not.
+   */
+  ruleAtFreeze: z.boolean(),
+});
+export type HiddenEdit = z.infer<typeof hiddenEditSchema>;
+
+export const remoteSchema = z.object({ name: z.string(), url: z.string() });
+export type Remote = z.infer<typeof remoteSchema>;
+
+/** What the remote itself said about HEAD (`git ls-remote`), never the local tracking ref. */
+export const remoteAnswerSchema = z.discriminatedUnion('kind', [
+  /** The remote branch is HEAD, or HEAD is an ancestor of it. */
+  z.object({ kind: z.literal('has-head'), ref: z.string() }),
+  /** The remote branch is elsewhere (`at`, a commit id), or missing (null). */
+  z.object({ kind: z.literal('lacks-head'), ref: z.string(), at: z.string().nullable() }),
+  /** No answer within the time limit, or git failed: push unverified. */
+  z.object({ kind: z.literal('unreachable'), why: z.string() }),
+]);
+export type RemoteAnswer = z.infer<typeof remoteAnswerSchema>;
+
+/** The push remote at the freeze, as the seal recorded it (src/core/sealRecord/record.ts). */
+export const remotesAtFreezeSchema = z.object({
+  remotes: z.array(remoteSchema),
+  /** The remote the branch's upstream named at the freeze; null: no upstream then. */
+  upstream: z.string().nullable(),
+});
+export type RemotesAtFreeze = z.infer<typeof remotesAtFreezeSchema>;
+
+export const remoteCheckSchema = z.object({
+  /** null: no seal recorded the remotes (a seal older than this record, a tally of given files). */
+  recorded: remotesAtFreezeSchema.nullable(),
+  /** The remotes now, by their configured URL. */
+  remotes: z.array(remoteSchema),
+  /** The remote the branch's upstream names now; null: no upstream. */
+  upstreamRemote: z.string().nullable(),
+  /** null: not asked (no upstream, or the remote changed since the freeze). */
+  answer: remoteAnswerSchema.nullable(),
+});
+export type RemoteCheck = z.infer<typeof remoteCheckSchema>;
+
 export const gitFactsSchema = z.object({
   /** Absolute path of the work tree's top folder. */
   root: z.string(),
@@ -12,6 +67,17 @@ export const gitFactsSchema = z.object({
   upstream: z.string().nullable(),
   /** Commits on HEAD that the upstream does not have. */
   ahead: z.number().int().nonnegative(),
+  /** HEAD's commit id (null before the first commit) and branch (null when detached), from status. */
+  head: z.string().nullable().optional(),
+  branch: z.string().nullable().optional(),
+  /** Edited files git's status does not show; absent: none found (or not looked for). */
+  hidden: z.array(hiddenEditSchema).optional(),
+  /**
+   * The push as the remote answers it. Absent: the remote was not asked, so push waits ("push
+   * unverified"): the tracking ref (`ahead`, `upstream`) is a local ref anyone can move with
+   * `git update-ref`, so it never decides push alone.
+   */
+  remote: remoteCheckSchema.optional(),
 });
 export type GitFacts = z.infer<typeof gitFactsSchema>;
 

@@ -5,6 +5,7 @@ import { isDoneState } from '../evidence/evidenceSchema';
 import { isCheckList } from '../plan/itemKey';
 import type { FileEdit } from '../types';
 import { isGitUnknown, uncommitted, type GitInput } from './gitFacts';
+import { countsAsUncommitted, hiddenBy, remoteChangedDetail, remoteChanges } from './gitPast';
 
 export const stageNameSchema = z.enum(['plan', 'approve', 'build', 'check', 'commit', 'push', 'close']);
 export type StageName = z.infer<typeof stageNameSchema>;
@@ -35,16 +36,32 @@ export function commitStage(git: GitInput, edits: FileEdit[]): Stage {
   const dirty = uncommitted(git.dirty).work;
   // With no edits seen in the session, the whole work tree has to be clean.
   const pending = edited.size ? dirty.filter((p) => edited.has(p)) : dirty;
-  if (pending.length === 0) return { name: 'commit', state: 'done', detail: 'nothing uncommitted' };
-  return { name: 'commit', state: 'under way', detail: `${pending.length} uncommitted` };
+  // What status does not show (a flag, an ignore rule added after the freeze) but the session
+  // edited is as uncommitted as what it shows; the workspace looked only at edited paths.
+  const hidden = (git.hidden ?? []).filter((h) => countsAsUncommitted(h) && !pending.includes(h.path));
+  const n = pending.length + hidden.length;
+  if (n === 0) return { name: 'commit', state: 'done', detail: 'nothing uncommitted' };
+  // The count leads the detail (statusText.ts reads it); the hidden ones are named after it.
+  const named = hidden.length ? ` (${hidden.slice(0, 3).map((h) => `${h.path}: ${hiddenBy(h)}`).join('; ')}${hidden.length > 3 ? '; …' : ''})` : '';
+  return { name: 'commit', state: 'under way', detail: `${n} uncommitted${named}` };
 }
 
 export function pushStage(git: GitInput): Stage {
   if (isGitUnknown(git)) return { name: 'push', state: 'waiting', detail: git.unknown };
   if (!git) return { name: 'push', state: 'skipped', detail: 'not a git repository' };
+  // A remote removed, renamed or re-pointed since the freeze waits (and is a finding), never "skipped".
+  const changes = git.remote ? remoteChanges(git.remote) : [];
+  if (changes.length) return { name: 'push', state: 'waiting', detail: remoteChangedDetail(changes) };
   if (!git.hasRemote) return { name: 'push', state: 'skipped', detail: 'no remote' };
   if (!git.upstream) return { name: 'push', state: 'waiting', detail: 'branch has no upstream' };
-  if (git.ahead > 0) return { name: 'push', state: 'waiting', detail: `${git.ahead} unpushed` };
+  // Only the remote's own answer can make push done: the tracking ref behind `ahead` is local.
+  const answer = git.remote?.answer ?? null;
+  if (answer === null) return { name: 'push', state: 'waiting', detail: 'push unverified (remote not asked)' };
+  if (answer.kind === 'unreachable') return { name: 'push', state: 'waiting', detail: `push unverified (${answer.why})` };
+  if (answer.kind === 'lacks-head') {
+    const where = answer.at === null ? `${answer.ref} is not on the remote` : `the remote's ${answer.ref} lacks HEAD`;
+    return { name: 'push', state: 'waiting', detail: git.ahead > 0 ? `${git.ahead} unpushed` : `unpushed: ${where}` };
+  }
   return { name: 'push', state: 'done', detail: `on ${git.upstream}` };
 }
 

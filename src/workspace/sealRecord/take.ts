@@ -15,6 +15,7 @@ import { GOAL_TEXT_BYTES, SEAL_VERSION, type SealPart, type SealReason, type Sea
 import { writeFileAtomic } from '../atomicWrite';
 import { goalPath, goalSchema, STATE_DIR, type GoalState } from '../goalState';
 import { gitEnv } from '../treeKey';
+import { gitAtFreeze } from '../gitPast';
 import { sealedContentText, snapshotText } from './content';
 import { fileSeal, settingsFiles, settingsNow, sha256, statOf, type SettingsPlaces } from './observe';
 import { contentPathBeside, outsideSealPath, realWorkspace, workspaceSealPath } from './paths';
@@ -88,7 +89,11 @@ function contentPart(workspace: string, env: NodeJS.ProcessEnv, goal: SealRecord
     parsed = null;
   }
   const text = snapshotText(workspace, parsed);
-  return { part: { gitHead: gitHead(workspace, env), ci, snapshot: text === null ? null : { sha256: sha256(text), bytes: Buffer.byteLength(text) } }, text };
+  const part: SealRecord['content'] = { gitHead: gitHead(workspace, env), ci, snapshot: text === null ? null : { sha256: sha256(text), bytes: Buffer.byteLength(text) } };
+  // The remotes and the ignore files outside the tree, for the commit and push stages (gitPast.ts).
+  const git = gitAtFreeze(workspace, env);
+  if (git) part.git = git;
+  return { part, text };
 }
 
 export interface BuiltSeal {

@@ -308,14 +308,17 @@ describe('guarded rules: the guard reads an edit as Claude Code applies it', () 
 
 describe('guarded rules: the push stage', () => {
   const git = { root: '/w', dirty: [], hasRemote: true, upstream: 'origin/main' };
-  const table: Array<[number, string, string]> = [
-    [0, 'done', 'on origin/main'],
-    [1, 'waiting', '1 unpushed'],
-    [2, 'waiting', '2 unpushed'],
+  // What the remote itself answered (gitPast.ts): the tracking ref behind `ahead` is local.
+  const remote = (has: boolean) => ({ recorded: null, remotes: [{ name: 'origin', url: '/r.git' }], upstreamRemote: 'origin', answer: has ? { kind: 'has-head' as const, ref: 'refs/heads/main' } : { kind: 'lacks-head' as const, ref: 'refs/heads/main', at: 'abc' } });
+  const table: Array<[number, boolean, string, string]> = [
+    [0, true, 'done', 'on origin/main'],
+    [1, false, 'waiting', '1 unpushed'],
+    [2, false, 'waiting', '2 unpushed'],
+    [0, false, 'waiting', "unpushed: the remote's refs/heads/main lacks HEAD"],
   ];
-  for (const [ahead, state, detail] of table) {
-    it(`${ahead} unpushed commit(s): push is ${state} (one unpushed commit reading as pushed)`, () => {
-      assert.deepEqual(pushStage({ ...git, ahead }), { name: 'push', state, detail });
+  for (const [ahead, has, state, detail] of table) {
+    it(`${ahead} unpushed commit(s), the remote ${has ? 'holding' : 'lacking'} HEAD: push is ${state} (one unpushed commit reading as pushed)`, () => {
+      assert.deepEqual(pushStage({ ...git, ahead, remote: remote(has) }), { name: 'push', state, detail });
     });
   }
 });

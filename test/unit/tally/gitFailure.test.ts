@@ -179,9 +179,9 @@ describe('git failures in a repository', () => {
     const clean = (root: string) => ({ root, dirty: [], hasRemote: false, upstream: null, ahead: 0 });
     const entries: Array<{ name: string; entry: (stamp: string, root: string) => unknown }> = [
       { name: 'facts null while a repository exists', entry: (stamp) => ({ at: Date.now(), stamp, facts: null }) },
-      { name: 'facts of the wrong shape', entry: (stamp, root) => ({ version: 2, at: Date.now(), stamp, facts: { root } }) },
+      { name: 'facts of the wrong shape', entry: (stamp, root) => ({ version: 3, at: Date.now(), stamp, facts: { root } }) },
       { name: 'an entry of the old version', entry: (stamp, root) => ({ at: Date.now(), stamp, facts: clean(root) }) },
-      { name: 'facts of another folder', entry: (stamp) => ({ version: 2, at: Date.now(), stamp, facts: clean('/elsewhere') }) },
+      { name: 'facts of another folder', entry: (stamp) => ({ version: 3, at: Date.now(), stamp, facts: clean('/elsewhere') }) },
     ];
     for (const e of entries) {
       it(`${e.name} is discarded and git asked again: an uncommitted file shows as commit ◐`, async () => {
@@ -193,7 +193,7 @@ describe('git failures in a repository', () => {
         assert.doesNotMatch(line.out, /all done/);
         // scan/git.json (src/workspace/gitCache.ts), as far as this test reads it.
         const saved = z.object({ version: z.number(), facts: z.object({ dirty: z.array(z.string()) }).passthrough() }).passthrough().parse(JSON.parse(readFileSync(join(w.ws, '.claude', 'proofmeter', 'scan', 'git.json'), 'utf8')));
-        assert.deepEqual([saved.version, work(saved.facts.dirty)], [2, ['work.txt']], 'the fresh answer replaced it');
+        assert.deepEqual([saved.version, work(saved.facts.dirty)], [3, ['work.txt']], 'the fresh answer replaced it');
       });
     }
 

@@ -17,7 +17,10 @@ const plan = `# Ship it
 - **V1.** Background. Proof: \`sleep 2; echo done-bg\`
 - **V2.** Unrun. Proof: \`npm test\`
 `;
-const clean: GitFacts = { root: '/home/dev/main/proj', dirty: [], hasRemote: true, upstream: 'origin/main', ahead: 0 };
+// Pushed as the remote itself answers it (src/workspace/gitPast.ts), not as the tracking ref says.
+const onRemote: NonNullable<GitFacts['remote']> = { recorded: null, remotes: [{ name: 'origin', url: '/srv/proj.git' }], upstreamRemote: 'origin', answer: { kind: 'has-head', ref: 'refs/heads/main' } };
+const notOnRemote: NonNullable<GitFacts['remote']> = { ...onRemote, answer: { kind: 'lacks-head', ref: 'refs/heads/main', at: null } };
+const clean: GitFacts = { root: '/home/dev/main/proj', dirty: [], hasRemote: true, upstream: 'origin/main', ahead: 0, remote: onRemote };
 
 describe('tally', () => {
   it('counts Claude’s part: its items plus commit and push, which wait for the items, so what is open is the rest', () => {
@@ -67,7 +70,10 @@ describe('tally', () => {
     ['a clean tree on its upstream', 'done', () => clean, 'done', 'done'],
     ['an edited file left uncommitted: push waits for the commit', 'done', () => ({ ...clean, dirty: ['out.txt'] }), 'under way', 'waiting'],
     ['an unrelated dirty file does not hold the commit back', 'done', () => ({ ...clean, dirty: ['notes.md'] }), 'done', 'done'],
-    ['commits not pushed', 'done', () => ({ ...clean, ahead: 2 }), 'done', 'waiting'],
+    ['commits not pushed', 'done', () => ({ ...clean, ahead: 2, remote: notOnRemote }), 'done', 'waiting'],
+    ['the tracking ref says pushed but the remote lacks HEAD (update-ref after a failed push)', 'done', () => ({ ...clean, remote: notOnRemote }), 'done', 'waiting'],
+    ['the remote not asked: push unverified, never done', 'done', () => ({ ...clean, remote: undefined }), 'done', 'waiting'],
+    ['an edit git hides with a flag: commit under way', 'done', () => ({ ...clean, hidden: [{ path: 'out.txt', by: 'assume-unchanged', rule: null, ruleAtFreeze: false }] }), 'under way', 'waiting'],
     ['no upstream', 'done', () => ({ ...clean, upstream: null }), 'done', 'waiting'],
     ['no remote at all', 'done', () => ({ ...clean, hasRemote: false, upstream: null }), 'done', 'skipped'],
     ['a clean tree while an item is open: both wait for it', 'open', () => clean, 'waiting', 'waiting'],

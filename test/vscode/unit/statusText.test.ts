@@ -1,6 +1,7 @@
 // The status bar's words: what did not count says why, and every count is explained.
 import { strict as assert } from 'node:assert';
 import type { Protection } from '../../../src/core/install/protection';
+import type { GitFacts } from '../../../src/core/tally/gitFacts';
 import { gitView, noGoalView, progressView } from '../../../src/extension/statusText';
 import { underWayTally } from '../../webview/fixtures';
 
@@ -50,6 +51,28 @@ describe('status bar words', function () {
     for (const [name, dirty, detail, want] of cases) {
       it(`${name}: ${want}`, function () {
         assert.equal(gitView({ root: '/w', dirty, hasRemote: false, upstream: null, ahead: 0 }, detail).text, want);
+      });
+    }
+  });
+
+  describe('the git item says what the commit and push stages say, past git’s own flags', function () {
+    const remote = (answer: NonNullable<GitFacts['remote']>['answer'], recorded: NonNullable<GitFacts['remote']>['recorded'] = null): GitFacts['remote'] => ({ recorded, remotes: [{ name: 'origin', url: '/r.git' }], upstreamRemote: 'origin', answer });
+    const base: GitFacts = { root: '/w', dirty: [], hasRemote: true, upstream: 'origin/main', ahead: 0 };
+    const hidden: GitFacts['hidden'] = [{ path: 'src/a.ts', by: 'assume-unchanged', rule: null, ruleAtFreeze: false }];
+    // Rows: the facts, the commit stage's detail, the item's text, a line its tooltip must hold.
+    const cases: Array<[string, GitFacts, string | null, string, RegExp]> = [
+      ['the remote holds HEAD: pushed', { ...base, remote: remote({ kind: 'has-head', ref: 'refs/heads/main' }) }, 'nothing uncommitted', '⎇ committed · pushed', /the remote holds HEAD/],
+      ['the tracking ref says pushed, the remote lacks HEAD: unpushed', { ...base, remote: remote({ kind: 'lacks-head', ref: 'refs/heads/main', at: null }) }, 'nothing uncommitted', '⎇ committed · unpushed', /Push: refs\/heads\/main is not on the remote|Push: unpushed/],
+      ['the remote did not answer: push unverified', { ...base, remote: remote({ kind: 'unreachable', why: 'timeout' }) }, 'nothing uncommitted', '⎇ committed · push unverified', /push unverified \(timeout\)/],
+      ['the remote was removed after the freeze: push remote changed', { ...base, hasRemote: false, upstream: null, remote: { recorded: { remotes: [{ name: 'origin', url: '/r.git' }], upstream: 'origin' }, remotes: [], upstreamRemote: null, answer: null } }, 'nothing uncommitted', '⎇ committed · push remote changed', /remote origin \(\/r\.git\) was removed/],
+      ['an edit hidden by assume-unchanged is uncommitted, named with its flag', { ...base, hidden, remote: remote({ kind: 'has-head', ref: 'refs/heads/main' }) }, '1 uncommitted (src/a.ts: assume-unchanged)', '⎇ 1 uncommitted · pushed', /`src\/a\.ts` \(git status hides it: assume-unchanged\)/],
+    ];
+    for (const [name, facts, detail, want, tip] of cases) {
+      it(`${name}: ${want}`, function () {
+        const g = gitView(facts, detail);
+        assert.equal(g.text, want);
+        // The tooltip is Markdown: read it with its escapes undone.
+        assert.match(g.tooltip.replace(/\\(.)/g, '$1'), tip);
       });
     }
   });
