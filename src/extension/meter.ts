@@ -219,7 +219,7 @@ export class Meter implements vscode.Disposable {
       const git = this.trusted ? await withChecksAsync(gitRead, workspaceChecks(this.cwd, this.env, this.result.inputs?.transcripts ?? [], REMOTE_MAX_AGE_MS), this.env) : await gitRead;
       this.lastGit = isGitUnknown(git) ? null : git;
       // Untrusted: git was not read, and commit and push must not read as done.
-      tally = this.result.inputs ? tallyOf(this.result.inputs, this.trusted ? git : GIT_NOT_READ, this.result.protection) : null;
+      tally = this.result.inputs ? tallyOf(this.result.inputs, this.trusted ? git : GIT_NOT_READ, this.result.protection, { cwd: this.cwd, env: this.env }) : null;
       this.fault = null;
     } catch (e) {
       this.result = null;

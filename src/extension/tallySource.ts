@@ -12,6 +12,7 @@
 // test checks that a fresh tally from here deep-equals tallyWorkspace's for the fixture workspace.
 import type { Protection } from '../core/install/protection';
 import { computeTally, type Tally, type TallyInput } from '../core/tally/tally';
+import { reverifiedTally } from '../workspace/reverifiedStore';
 import type { GitInput } from '../core/tally/gitFacts';
 import type { ScanKeep } from '../core/transcript/keep';
 import type { TranscriptEvents, TranscriptSource } from '../core/types';
@@ -102,7 +103,9 @@ export function readWorkspace(opts: SourceOptions): SourceResult {
  * The tally of what readWorkspace gathered, with the git facts (GitUnknown: not read or failed) and
  * the protection (null leaves it out, as a tally of given files has none).
  */
-export function tallyOf(inputs: Omit<TallyInput, 'git'>, git: GitInput, protection: Protection | null): Tally {
-  const t = computeTally({ ...inputs, git });
+export function tallyOf(inputs: Omit<TallyInput, 'git'>, git: GitInput, protection: Protection | null, workspace: { cwd: string; env: NodeJS.ProcessEnv } | null = null): Tally {
+  const counted = computeTally({ ...inputs, git });
+  // A workspace's goal waits on the stop gate's re-run, as the CLI's tally does (reverifiedStore.ts).
+  const t = workspace ? reverifiedTally(workspace.cwd, workspace.env, inputs.items, counted) : counted;
   return protection ? { ...t, protection } : t;
 }

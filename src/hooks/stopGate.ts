@@ -19,6 +19,8 @@ import { str, type HookInput } from './payload';
 import { blockCap, recordBlock, resetBlocks } from './stopState';
 import type { StopRerun } from './stopRerun';
 import { defaultSealOf, holding, tamperReason, type SealOf } from './sealGate';
+import { isAwaitingRerun, OUTSIDE_GIT_KEY, REVERIFIED_VERSION } from '../core/evidence/reverified';
+import { clearReverified, goalDigest, rerunTargets, writeReverified } from '../workspace/reverifiedStore';
 
 /** The person's notice when a stop goes through on a goal sealed on another machine. */
 export const SEALED_ELSEWHERE_NOTICE = `Proofmeter: this goal was ${SEALED_ELSEWHERE}. The stop goes through and the tally stays NOT DONE until you run \`proofmeter doctor --reseal\` in your own terminal.`;
@@ -66,7 +68,32 @@ export interface StopDeps {
   rerun: (ws: string, env: NodeJS.ProcessEnv, goal: GoalState, t: Tally, spentMs: number) => Promise<StopRerun>;
   /** The seal check (sealRecord/check.ts); tests replace it. */
   seal?: SealOf;
+  /** Saves (or, when the re-run did not pass, removes) the re-run record; tests replace it. */
+  record?: RecordRerun;
 }
+
+export type RecordRerun = (ctx: HookContext, goal: GoalState, tally: Tally, rerun: StopRerun, passed: boolean) => void;
+
+const defaultRecord: RecordRerun = (ctx, goal, tally, rerun, passed) => {
+  try {
+    clearReverified(ctx.workspace, ctx.env);
+    if (!passed) return;
+    const digest = goalDigest(ctx.workspace);
+    if (digest === null) throw new Error('goal.json could not be read after the re-run');
+    writeReverified(ctx.workspace, ctx.env, {
+      version: REVERIFIED_VERSION,
+      goal: digest,
+      treeKey: rerun.treeKey ?? OUTSIDE_GIT_KEY,
+      treeKeyAfter: rerun.treeKeyAfter ?? null,
+      at: ctx.now().toISOString(),
+      proofs: rerunTargets(goal.items, tally),
+      sandbox: rerun.sandbox?.kind ?? 'none',
+    });
+  } catch (e) {
+    // An incident, and the stop stays blocked (runHook's fail-safe): the verdict stays open.
+    throw new HookFault('io', `the re-run record could not be ${passed ? 'saved' : 'removed'} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+};
 
 const defaultDeps: StopDeps = {
   tally: (cwd, env) => tallyWorkspace({ cwd, env }),
@@ -98,13 +125,18 @@ export async function stopGate(input: HookInput, ctx: HookContext, deps: StopDep
     resetBlocks(ctx.workspace, session, ctx.now());
     return notice(SEALED_ELSEWHERE_NOTICE, 'allow-sealed-elsewhere');
   }
-  if (tally.verdict === 'done') {
+  // The session's evidence says done: the verdict waits on this gate's own re-run (reverified.ts).
+  if (tally.verdict === 'done' || isAwaitingRerun(tally)) {
     // The transcript says done; the stop goes through only if every proof passes again outside
     // the agent's shell.
     const rerun = await deps.rerun(ctx.workspace, ctx.env, goal.goal, tally, performance.now() - started);
     // The proofs are the agent's code, run as the person: the seal is checked again after them,
     // in the sandbox too (where the kernel refused the writes, this finds nothing).
     const changed = holding((deps.seal ?? defaultSealOf)(ctx.workspace, ctx.env));
+    const passed = changed.length === 0 && rerun.failed.length === 0 && rerun.notRun.length === 0;
+    // The record is the verdict's: it stands only on a re-run that passed here, and goes first
+    // when one did not, so no take-back depends on a file the agent could make unwritable.
+    (deps.record ?? defaultRecord)(ctx, goal.goal, tally, rerun, passed);
     if (changed.length) {
       const blocks = recordBlock(ctx.workspace, session, str(input.prompt_id), input.stop_hook_active === true, ctx.now());
       if (blocks > blockCap(ctx.env)) return throughAtCap(ctx, session, capMessage(blockCap(ctx.env), "the meter's files were changed, so nothing counts (proofmeter doctor)"));

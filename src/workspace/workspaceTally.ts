@@ -14,6 +14,7 @@ import { readGoal, STATE_DIR } from './goalState';
 import { witness } from '../core/evidence/witness';
 import { witnessWorkspace } from './witnessSessions';
 import { readReruns } from './verifyState';
+import { reverifiedTally } from './reverifiedStore';
 import { readTranscriptCached } from './scanCache';
 import { forgedCacheFindings, ownSessions, workspaceRoots } from './ownSessions';
 import { readPlanCached } from './planCache';
@@ -94,7 +95,7 @@ export function tallyWorkspace(src: WorkspaceSources): Tally {
   const inputs = workspaceInputs(src);
   // The gates and the CLI ask the remote every time (age 0): a push is read from the remote itself (gitPast.ts).
   const git = withChecks(readGitFacts(src.cwd, src.env), workspaceChecks(src.cwd, src.env ?? process.env, inputs.transcripts, 0), src.env);
-  return computeTally({ ...inputs, git });
+  return reverifiedTally(src.cwd, src.env ?? process.env, inputs.items, computeTally({ ...inputs, git }));
 }
 
 /**
@@ -114,7 +115,7 @@ export async function tallyWorkspaceAsync(src: WorkspaceSources, gitMaxAgeMs = 0
   // The edits the checks look at come from the transcripts, so they follow them; the remote's
   // answer is reused for REMOTE_MAX_AGE_MS where git's facts are (the status line).
   const checked = withChecksAsync(git, workspaceChecks(src.cwd, src.env ?? process.env, inputs.transcripts, gitMaxAgeMs > 0 ? REMOTE_MAX_AGE_MS : 0), src.env);
-  return computeTally({ ...inputs, git: await checked });
+  return reverifiedTally(src.cwd, src.env ?? process.env, inputs.items, computeTally({ ...inputs, git: await checked }));
 }
 
 function workspaceInputs(src: WorkspaceSources): Omit<TallyInput, 'git'> {

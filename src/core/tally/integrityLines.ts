@@ -1,6 +1,7 @@
 // Integrity findings as text for the verdict line, the stop gate and the session-start ledger
 // (the tally report lists each finding before its verdict line).
 import type { Finding } from '../findings/finding';
+import { isAwaitingRerun } from '../evidence/reverified';
 import { isSealedElsewhere, SEALED_ELSEWHERE } from '../sealRecord/findings';
 import type { Tally } from './tally';
 
@@ -17,6 +18,8 @@ export function acceptedNote(t: Tally, f: Finding): string | null {
 
 /** "1 open" or "0 open, 2 integrity findings" for the verdict line, after the sealed-elsewhere state when it holds. */
 export function openCount(t: Tally): string {
+  // Everything counted, and the stop gate's re-run still to stand for this content.
+  if (isAwaitingRerun(t)) return 'awaiting re-run';
   const n = blocking(t).length;
   const count = n ? `${t.open} open, ${n} integrity finding${n === 1 ? '' : 's'}` : `${t.open} open`;
   return isSealedElsewhere(t.integrity) ? `${SEALED_ELSEWHERE}; ${count}` : count;

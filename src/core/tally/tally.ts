@@ -2,13 +2,15 @@
 import { evaluateEvidence, type Evidence, type ItemEvidence } from '../evidence/evidence';
 import { applyReruns, verifierView, type Rerun } from '../evidence/rerun';
 import { changedOtherFindings } from '../evidence/proofChangedOther';
+import { NOT_REQUIRED, type Reverify } from '../evidence/reverified';
 import type { PlanFinding, PlanItem, TranscriptEvents } from '../types';
 import { blockingFindings, type Finding } from '../findings/finding';
 import type { Acceptance } from '../findings/acceptance';
 import { applyClosures, type Closure } from '../findings/closure';
 import { sessionCommandFindings } from '../findings/sessionCommands';
 import { isSealedElsewhere } from '../sealRecord/findings';
-import type { GitInput } from './gitFacts';
+import { isGitUnknown, type GitInput } from './gitFacts';
+import { gitFindings } from './gitPast';
 import { commitStage, isItemDone, itemStage, pushStage, stageCounts, stepsInOrder, type Stage } from './stages';
 import type { GoalInfo, ItemJson, RunJson, Tally } from './tallySchema';
 
@@ -58,7 +60,8 @@ export function computeTally(input: TallyInput): Tally {
   const allClaudeDone = claudeDone === claude.length;
   const [commit, push] = stepsInOrder(allClaudeDone, commitStage(input.git, edits), pushStage(input.git));
   // What the session's own commands did (no-verify, history rewritten), beside what the meter noticed.
-  const integrity = [...(input.integrity ?? []), ...sessionCommandFindings(mainEvents, input.goal.frozenBy === 'given' ? null : input.goal.frozenAt), ...reruns.flatMap(changedOtherFindings)];
+  // And what git's facts show past its own flags: a push remote moved, an edit git hides (gitPast.ts).
+  const integrity = [...(input.integrity ?? []), ...(input.git && !isGitUnknown(input.git) ? gitFindings(input.git) : []), ...sessionCommandFindings(mainEvents, input.goal.frozenBy === 'given' ? null : input.goal.frozenAt), ...reruns.flatMap(changedOtherFindings)];
   const accepted = (input.accepted ?? []).filter((a) => integrity.some((f) => f.id === a.id));
   // An integrity error (a forged record, a copied session) keeps the verdict NOT DONE until the person accepts it.
   // A goal sealed on another machine is no tampering, yet nothing here says the person froze it: held until a reseal.
@@ -103,6 +106,22 @@ export function computeTally(input: TallyInput): Tally {
   };
 }
 
+/**
+ * The verdict once the re-run before done is known: ALL DONE stands only on a re-run of the stop
+ * gate's that covers this goal and this content; without one it is NOT DONE (awaiting re-run),
+ * the count unchanged. Open work needs no re-run to be NOT DONE.
+ */
+export function withReverify(t: Tally, r: Reverify): Tally {
+  if (t.verdict !== 'done') return { ...t, reverify: NOT_REQUIRED };
+  if (r.state !== 'awaiting') return { ...t, reverify: r };
+  return {
+    ...t,
+    verdict: 'not-done',
+    reverify: r,
+    stages: t.stages.map((s) => (s.name === 'close' ? { name: 'close', state: 'waiting', detail: `awaiting the stop gate's re-run (${r.why ?? 'none stands'})` } : s)),
+  };
+}
+
 function runJson(r: NonNullable<ItemEvidence['deciding']>): RunJson {
   return {
     command: r.run.command,
@@ -113,6 +132,7 @@ function runJson(r: NonNullable<ItemEvidence['deciding']>): RunJson {
     endLine: r.endAt?.line ?? null,
     outcome: r.end.kind,
     cwd: r.run.cwd ?? null,
+    tests: r.run.tests ?? null,
   };
 }
 

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { protectionSchema } from '../install/protection';
 import { itemStateSchema, ledgerReasonSchema } from '../evidence/evidenceSchema';
 import { verifierJsonSchema } from '../evidence/rerun';
+import { testsRanSchema } from '../evidence/testCount';
+import { reverifySchema } from '../evidence/reverified';
 import { acceptanceSchema } from '../findings/acceptance';
 import { findingSchema } from '../findings/finding';
 import { ownerSchema, planFindingSchema, transcriptSourceSchema } from '../types';
@@ -31,6 +33,8 @@ export const runJsonSchema = z.object({
   outcome: z.enum(['passed', 'failed', 'pending', 'running']),
   /** The folder the run started in, when the transcript says (a run from another folder does not count). */
   cwd: z.string().nullable().default(null),
+  /** How many tests its runner's summary says ran (evidence/testCount.ts); null where none was recognised. */
+  tests: testsRanSchema.nullable().default(null),
 });
 export type RunJson = z.infer<typeof runJsonSchema>;
 
@@ -81,5 +85,10 @@ export const tallySchema = z.object({
   accepted: z.array(acceptanceSchema).optional(),
   /** What keeps the agent off the meter's files (core/install/protection.ts); added by the workspace side, absent where nothing read the settings. */
   protection: protectionSchema.nullish(),
+  /**
+   * Done means re-verified (evidence/reverified.ts): whether the stop gate's re-run stands for the
+   * work tree as it is. Absent where nothing gates the tally (transcripts evaluated as given).
+   */
+  reverify: reverifySchema.nullish(),
 });
 export type Tally = z.infer<typeof tallySchema>;

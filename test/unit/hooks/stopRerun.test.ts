@@ -136,7 +136,7 @@ describe('stop gate: the re-run before done', () => {
       Object.assign(v1, { outcome: 'pass', exit: 0 });
       writeFileSync(file, JSON.stringify(saved));
       const tally = tallyJson((await cliTally(w)).out);
-      assert.equal(tally.verdict, 'done', 'the forged pass takes nothing back, so the evidence reads done');
+      assert.deepEqual([tally.verdict, tally.reverify?.state], ['not-done', 'awaiting'], 'the forged pass takes nothing back: the evidence reads done, and the verdict waits on the gate');
       const r = await stop(w);
       assert.equal(r.answer.outcome, 'block-rerun', 'the stop gate ran V1 itself');
       assert.match(blockReason(r), /^- V1 `sh check\.sh`: failed on re-run \(exit 1, [^)]*\)$/m);
