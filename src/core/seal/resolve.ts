@@ -106,7 +106,7 @@ export function resolveProof(proof: string, view: WorkspaceView): ProofDeps {
     if (tool && (inModules !== null || !head.includes('/'))) {
       const manager = PACKAGE_MANAGERS.has(name);
       if (manager) {
-        addPackageManagerConfig(ctx, cwd, via);
+        addPackageManagerConfig(ctx, managerDir(args, cwd), via);
         onBinPath++;
       }
       try {
@@ -169,6 +169,17 @@ export interface SealResolution {
 
 export function resolveSeal(proofs: readonly string[], view: WorkspaceView): SealResolution {
   return { proofs: [...new Set(proofs)].map((p) => resolveProof(p, view)), gates: ciFiles(view) };
+}
+
+/** The folder a package manager works in: `--prefix`, `-C`, `--dir` or `--cwd` moves it from `cwd`. */
+function managerDir(args: readonly string[], cwd: string): string {
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    const eq = /^--(?:prefix|dir|cwd)=(.+)$/.exec(a);
+    const value = eq ? eq[1] : ['--prefix', '-C', '--dir', '--cwd'].includes(a) ? args[k + 1] : undefined;
+    if (value !== undefined) return joinPath(cwd, value) ?? cwd;
+  }
+  return cwd;
 }
 
 /** A here-document's lines without the delimiter line that ends them (the lexer keeps it), which is no command. */

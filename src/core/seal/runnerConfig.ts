@@ -46,7 +46,8 @@ type Settings = Map<string, string>;
 export function readSettings(path: string, text: string): Settings | null {
   const b = baseOf(path);
   if (/\.ya?ml$/.test(b)) return yamlSettings(text);
-  if (b === '.npmrc' || b === '.yarnrc' || /\.(?:ini|cfg|toml)$/.test(b)) return iniSettings(text);
+  if (b === '.npmrc') return iniSettings(text, /^\s*([^=\s]+)\s*=?\s*(.*?)\s*$/);
+  if (b === '.yarnrc' || /\.(?:ini|cfg|toml)$/.test(b)) return iniSettings(text);
   if (/\.jsonc?$/.test(b) || /^\s*[[{]/.test(text)) {
     const json = parseJsonc(text);
     if (json === null) return null;
@@ -57,7 +58,7 @@ export function readSettings(path: string, text: string): Settings | null {
 }
 
 /** `key = value` (or `key: value`, or `key value` in .yarnrc v1), continuation lines joined; section headers prefix their keys. */
-function iniSettings(text: string): Settings {
+function iniSettings(text: string, keyValue = /^\s*([^=:\s]+)\s*(?:[=:]\s*|\s+)?(.*?)\s*$/): Settings {
   const out: Settings = new Map();
   let section = '';
   let last: string | null = null;
@@ -73,7 +74,7 @@ function iniSettings(text: string): Settings {
       out.set(last, `${out.get(last)} ${raw.trim()}`);
       continue;
     }
-    const kv = /^\s*([^=:\s]+)\s*(?:[=:]\s*|\s+)?(.*?)\s*$/.exec(raw);
+    const kv = keyValue.exec(raw);
     if (!kv) continue;
     last = section + kv[1]!;
     out.set(last, unquote(kv[2]!.replace(/\s+[#;].*$/, '')));
@@ -199,11 +200,14 @@ const SECRET_KEY = /(?:^|[:_.-])(?:_?auth(?:token|ident)?|_?password|token|secre
  * so a token never lands in the seal's files. Other files come back as they are.
  */
 export function redactSecrets(path: string, text: string): string {
-  if (!/^\.(?:npmrc|yarnrc(?:\.ya?ml)?)$/.test(baseOf(path))) return text;
+  const b = baseOf(path);
+  if (!/^\.(?:npmrc|yarnrc(?:\.ya?ml)?)$/.test(b)) return text;
+  // An .npmrc key holds colons (`//host/:_authToken`) and ends at `=`; a .yarnrc's ends at `:` or a space.
+  const line = b === '.npmrc' ? /^(\s*[^=\s#;][^=]*?)(\s*=\s*)(.*)$/ : /^(\s*[^=:\s#;][^=:\s]*)(\s*[=:]\s*|\s+)(.*)$/;
   return text
     .split('\n')
     .map((l) => {
-      const kv = /^(\s*[^=:\s#;][^=:]*?)(\s*[=:]\s*|\s+)(.*)$/.exec(l);
+      const kv = line.exec(l);
       return kv && SECRET_KEY.test(kv[1]!.trim()) && kv[3]!.trim() ? `${kv[1]}${kv[2]}<redacted>` : l;
     })
     .join('\n');
