@@ -13,6 +13,7 @@ const reportSchema = z
     gates: z.array(z.object({ hook: z.string(), label: z.string(), armed: z.boolean(), why: z.string().nullable().optional() }).passthrough()),
     reasons: z.array(z.object({ seen: z.boolean(), text: z.string() })).optional(),
     seal: z.object({ state: z.string() }).passthrough().optional(),
+    standing: z.object({ stopFaults: z.object({ inARow: z.number(), last: z.string().nullable() }) }).passthrough().optional(),
   })
   .passthrough();
 
@@ -55,9 +56,11 @@ export function doctorVerdict(r: DoctorReport): DoctorVerdict {
   const elsewhere = r.seal?.state === 'sealed-elsewhere';
   if (elsewhere) warnings.push(`The goal was ${SEALED_ELSEWHERE} (it came with the checkout; not tampering).`);
   if (r.runner && !r.runner.present) warnings.push(`The hook runner ${RUNNER_REL} is ${r.runner.detail}.`);
+  const stopFaults = r.standing?.stopFaults.inARow ?? 0;
+  if (stopFaults) warnings.push(`The stop gate faulted ${stopFaults} time${stopFaults === 1 ? '' : 's'} in a row: each stop was blocked until Claude Code's cap let one through (the incidents are in the report).`);
   for (const reason of r.reasons ?? []) if (reason.seen) warnings.push(reason.text);
-  const ok = unarmed.length === 0 && r.seal?.state !== 'tampered';
-  const count = doctorHeadline({ armed, total: hooks.length, sealState: r.seal?.state ?? null, runnerPresent: r.runner?.present ?? true });
+  const ok = unarmed.length === 0 && r.seal?.state !== 'tampered' && stopFaults === 0;
+  const count = doctorHeadline({ armed, total: hooks.length, sealState: r.seal?.state ?? null, runnerPresent: r.runner?.present ?? true, stopFaults });
   let action: DoctorVerdict['action'] = null;
   let todo = '';
   if (unarmed.length) {

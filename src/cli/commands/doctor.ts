@@ -24,6 +24,7 @@ import type { Protection } from '../../core/install/protection';
 import { UsageError, type CommandResult, type Io } from '../io';
 import { doctorHeadline } from '../../core/doctorHeadline';
 import { reseal, resealPreview, restore, sealReport, sealText, type SealReport } from './doctorSeal';
+import { standing, standingText, type Standing } from './doctorStanding';
 
 interface SettingsSource {
   label: string;
@@ -53,6 +54,8 @@ export interface Diagnosis {
   seal: SealReport;
   /** What keeps the agent off the meter's files (core/install/protection.ts). */
   protection: Protection;
+  /** What keeps the verdict NOT DONE, and the stop gate's faults in a row (doctorStanding.ts). */
+  standing: Standing;
 }
 
 function readSource(label: string, path: string): SettingsSource {
@@ -179,13 +182,14 @@ export function diagnose(workspace: string, env: NodeJS.ProcessEnv): Diagnosis {
     reasons,
     seal: sealReport(workspace, env),
     protection: protectionNow(workspace, env),
+    standing: standing(workspace, env, health),
   };
 }
 
 export function doctorText(d: Diagnosis): string {
   const hooksArmed = d.gates.filter((g) => g.hook !== 'statusline');
   // The same sentence heads the report and ends it, and VS Code's notification says it too (doctorVerdict.ts).
-  const headline = doctorHeadline({ armed: hooksArmed.filter((g) => g.armed).length, total: hooksArmed.length, sealState: d.seal.state, runnerPresent: d.runner.present });
+  const headline = doctorHeadline({ armed: hooksArmed.filter((g) => g.armed).length, total: hooksArmed.length, sealState: d.seal.state, runnerPresent: d.runner.present, stopFaults: d.standing.stopFaults.inARow });
   const out: string[] = [`Doctor: ${headline}`, `Workspace: ${d.workspace}`];
   out.push(`Runner: ${RUNNER_REL}: ${d.runner.detail}`);
   out.push(`node for hooks: ${d.node ?? 'NOT FOUND'}`);
@@ -202,6 +206,7 @@ export function doctorText(d: Diagnosis): string {
     }
   } else out.push(`No hook has fired in this workspace yet (${METER_STATE_DIR}/health.jsonl is empty).`);
   out.push(...sealText(d.seal));
+  out.push(...standingText(d.standing));
   out.push(protectionLine(d.protection));
   out.push('Known reasons a gate silently does not fire (! = seen here):');
   for (const r of d.reasons) out.push(`  ${r.seen ? '!' : '-'} ${r.text}`);

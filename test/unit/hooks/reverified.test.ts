@@ -135,3 +135,36 @@ describe('the verdict rests on the stop gate’s own re-run', () => {
     assert.equal((await tally(w)).verdict, 'not-done');
   });
 });
+
+describe('doctor says what keeps the verdict open', () => {
+  const doctor = async (w: Workspace) => (await cli(['doctor'], { cwd: w.ws, env: w.env })).out;
+
+  it('verify.json made a folder: every stop faults, the verdict stays NOT DONE (awaiting re-run), and doctor names the faults beside an intact seal', async () => {
+    const w = gitWorkspace({ 'check.sh': 'exit 0\n' });
+    adopt(w, PLAN);
+    sessionProving(w, ['grep hi greet.txt', 'sh check.sh']);
+    mkdirSync(join(w.ws, '.claude', 'proofmeter', 'verify.json', 'x'), { recursive: true });
+    for (const kind of ['stop-first', 'stop-active'] as const) {
+      const r = await gate('stop', payload(kind, { cwd: w.ws }), w);
+      assert.equal(r.answer.outcome, 'fault-block');
+      assert.equal(r.json?.decision, 'block', 'the fail-safe blocks a frozen goal');
+    }
+    const t = tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.deepEqual([t.verdict, t.reverify?.state], ['not-done', 'awaiting']);
+    const text = await doctor(w);
+    assert.match(text, /^Seal: intact/m);
+    assert.match(text, /^Verdict: NOT DONE:\n {2}- every item is proved, and the stop gate's own re-run does not stand yet: no re-run by the stop gate yet/m);
+    assert.match(text, /^Stop gate: FAULTED 2 time\(s\) in a row, last \S+Z: /m);
+    assert.match(text, /^Doctor: .*the stop gate faulted 2 times in a row\.$/m);
+  });
+
+  it('a re-verified goal: doctor says ALL DONE and no faults', async () => {
+    const w = gitWorkspace({ 'check.sh': 'exit 0\n' });
+    adopt(w, PLAN);
+    sessionProving(w, ['grep hi greet.txt', 'sh check.sh']);
+    assert.equal((await gate('stop', payload('stop-first', { cwd: w.ws }), w)).answer.outcome, 'allow');
+    const text = await doctor(w);
+    assert.match(text, /^Verdict: ALL DONE \(re-verified by the stop gate for this content\)\.$/m);
+    assert.doesNotMatch(text, /FAULTED/);
+  });
+});
