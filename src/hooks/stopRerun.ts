@@ -108,7 +108,12 @@ export function rerunReason(r: StopRerun, capNote: string): string {
   const lines = ["Proofmeter: this session's transcript says Claude's part is done, but re-running the proofs outside this session's shell disagrees:"];
   for (const f of r.failed) {
     const reused = r.reused.includes(f.id) ? ' (the workspace has not changed since, so it was not run again)' : '';
-    const what = f.tampered ? "changed the meter's files while it re-ran (meter-tampered), so it fails whatever it exited" : rerunDetail(f);
+    const other = f.changedOther?.map((c) => `${c.path}, which ${c.id}'s proof \`${c.proof}\` depends on`).join('; ');
+    const what = f.tampered
+      ? "changed the meter's files while it re-ran (meter-tampered), so it fails whatever it exited"
+      : other
+        ? `changed ${other}, while it re-ran (proof-changed-other), so it fails whatever it exited; each proof re-ran over its own view, so the other proof ran on the files as they are`
+        : rerunDetail(f);
     lines.push(`- ${f.id} \`${f.proof}\`: ${what}${reused}`);
   }
   for (const t of r.notRun) {
