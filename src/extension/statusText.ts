@@ -9,6 +9,7 @@ import { uncommitted, type GitFacts } from '../core/tally/gitFacts';
 import { AFTER_ITEMS, pushStage } from '../core/tally/stages';
 import { countsAsUncommitted, hiddenBy } from '../core/tally/gitPast';
 import { headlineSentence, verdictPhrase } from '../core/tally/headlineParts';
+import { isAwaitingRerun } from '../core/evidence/reverified';
 import { ledgerReasonText, RAN_NOT_COUNTED, ranNotCounted } from '../core/tally/notCounted';
 import type { Tally } from '../core/tally/tally';
 import { tallySeverity, type Severity } from '../core/tally/severity';
@@ -64,12 +65,19 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
   const icon = opts.fault ? '$(error)' : t.verdict === 'done' ? '$(pass-filled)' : failed.length ? '$(warning)' : '$(checklist)';
   // A goal sealed on another machine: no count either (nothing counts until a reseal here), in the warning colour.
   const elsewhere = (t.integrity ?? []).find((f) => f.kind === 'sealed-elsewhere');
-  const text = tampered.length ? `$(error) Proofmeter: ${findingKindWords(tampered[0]!.kind)}` : elsewhere ? `$(warning) Proofmeter: ${SEALED_ELSEWHERE}` : `${icon} ${bar(done, total)} ${done}/${total}`;
+  // Everything counted, the stop gate's re-run still to stand for this content: said, never a pass.
+  const awaiting = isAwaitingRerun(t);
+  const text = tampered.length
+    ? `$(error) Proofmeter: ${findingKindWords(tampered[0]!.kind)}`
+    : elsewhere
+      ? `$(warning) Proofmeter: ${SEALED_ELSEWHERE}`
+      : `${awaiting ? '$(sync)' : icon} ${bar(done, total)} ${done}/${total}${awaiting ? ' · awaiting re-run' : ''}`;
 
   const lines: string[] = [];
   lines.push(`**Proofmeter** · ${md(t.goal.title ?? 'untitled plan')}${t.goal.planPath ? ` · ${md(t.goal.planPath)}` : ''}`);
   lines.push('');
   lines.push(`${md(headlineSentence(t))} · ${t.verdict === 'done' ? '**all done**' : md(verdictPhrase(t))}`);
+  if (awaiting) lines.push('', `$(sync) Every item is proved; ALL DONE waits on the stop gate's own re-run of the proofs: ${md(t.reverify?.why ?? '')}.`);
   if (opts.fault) lines.push('', `$(error) ${md(opts.fault)}`);
   for (const f of tampered.slice(0, MAX_LISTED)) lines.push('', `$(error) **${md(findingKindWords(f.kind))}**: ${mdWithCode(f.message)} · ${mdWithCode(f.action)}`);
   if (elsewhere) lines.push('', `$(warning) **${md(SEALED_ELSEWHERE)}** ${md(elsewhere.message)} · ${md(elsewhere.action)}`);

@@ -19,6 +19,16 @@ describe('status bar words', function () {
     assert.ok(tip.includes("3/9: Claude's items 3 of 7, then commit and push 0 of 2 · not done, 6 open"), tip);
   });
 
+  it('every item counted and the stop gate’s re-run still to stand: the bar says "awaiting re-run", never all done, and the tooltip says why', function () {
+    const t = { ...underWayTally(), verdict: 'not-done' as const, headline: { done: 9, total: 9 }, open: 0, reverify: { state: 'awaiting' as const, why: 'the work tree changed after the re-run at 2026-12-04T05:00:00Z', at: null } };
+    const v = progressView(t, { fault: null, trusted: true });
+    assert.equal(v.text, '$(sync) ▰▰▰▰▰▰▰▰ 9/9 · awaiting re-run');
+    assert.match(v.tooltip, /not done, awaiting re\\-run/);
+    assert.match(v.tooltip, /ALL DONE waits on the stop gate's own re-run of the proofs: the work tree changed after the re\\-run/);
+    const verified = progressView({ ...t, verdict: 'done', reverify: { state: 'verified', why: null, at: '2026-12-04T05:00:00Z' } }, { fault: null, trusted: true });
+    assert.doesNotMatch(verified.text + verified.tooltip, /awaiting/);
+  });
+
   it('the git item leaves out the meter’s own files, as the commit stage does, and says what the stage counts', function () {
     const g = gitView(
       { root: '/w', dirty: ['.claude/proofmeter/goal.json', 'README.md', 'src/a.ts'], hasRemote: false, upstream: null, ahead: 0 },
