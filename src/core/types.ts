@@ -3,6 +3,7 @@
 // The plan's shapes are zod schemas, the types inferred from them, so the files that hold them
 // (goal.json, the plan cache) are read back through the same definition.
 import { z } from 'zod';
+import type { TestsRan } from './evidence/testCount';
 
 /** Who can close an item: Claude by running its proof, the person by words, or a later event. */
 export const ownerSchema = z.enum(['claude', 'human', 'later']);
@@ -122,6 +123,8 @@ export interface BashRun {
   backgroundedByUser?: boolean;
   /** The cwd of its tool_result record: where the shell ended, as the Bash receipt saw it. */
   endCwd?: string;
+  /** For a passed run whose output closes with a test runner's summary: how many tests ran (evidence/testCount.ts); the count only, never the text. */
+  tests?: TestsRan;
 }
 
 export interface TaskNotice {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { meterHookOf } from '../core/install/entries';
 import { meterEntries, parseSettings } from '../core/install/settingsMerge';
-import { rerunDetail } from '../core/evidence/rerun';
+import { countShort, countWords, rerunDetail, rerunPasses } from '../core/evidence/rerun';
 import type { Tally } from '../core/tally/tally';
 import type { GoalState } from '../workspace/goalState';
 import { claudeConfigDir } from '../workspace/transcriptFiles';
@@ -75,6 +75,11 @@ export interface StopRerun {
   budgetMs: number;
   /** Whether the proofs run now ran in the sandbox (rerunSandbox.ts); absent or null when none ran. */
   sandbox?: SandboxState | null;
+  /** The work tree's content when the re-runs started and, when they changed it, after (verifier.ts). */
+  treeKey?: string | null;
+  treeKeyAfter?: string | null;
+  /** Per id, how many tests the session's deciding run of the proof ran (its output's summary), or null; a re-run is held to it. */
+  sessionRan?: Record<string, number | null>;
 }
 
 /** `spentMs`: what the gate has used so far (the runner's own start is inside the margin). */
@@ -92,14 +97,19 @@ export async function rerunForStop(workspace: string, env: NodeJS.ProcessEnv, go
     budgetMs,
     withoutSandbox,
   });
+  // A re-run that exits 0 and runs no tests, or fewer than the session's own run, is no pass (rerun.ts).
+  const sessionRan = Object.fromEntries(tally.items.map((i) => [i.id, i.run?.tests?.ran ?? null]));
   return {
     results: run.results,
-    failed: run.results.filter((r) => r.outcome !== 'pass'),
+    failed: run.results.filter((r) => !rerunPasses(r, sessionRan[r.id] ?? null)),
+    sessionRan,
     notRun: run.notRun,
     reused: run.reused,
     envSource: run.env.source,
     budgetMs,
     sandbox: run.sandbox,
+    treeKey: run.treeKey,
+    treeKeyAfter: run.treeKeyAfter,
   };
 }
 
@@ -108,12 +118,15 @@ export function rerunReason(r: StopRerun, capNote: string): string {
   const lines = ["Proofmeter: this session's transcript says Claude's part is done, but re-running the proofs outside this session's shell disagrees:"];
   for (const f of r.failed) {
     const reused = r.reused.includes(f.id) ? ' (the workspace has not changed since, so it was not run again)' : '';
+    const short = countShort(f, r.sessionRan?.[f.id] ?? null);
     const other = f.changedOther?.map((c) => `${c.path}, which ${c.id}'s proof \`${c.proof}\` depends on`).join('; ');
     const what = f.tampered
       ? "changed the meter's files while it re-ran (meter-tampered), so it fails whatever it exited"
       : other
         ? `changed ${other}, while it re-ran (proof-changed-other), so it fails whatever it exited; each proof re-ran over its own view, so the other proof ran on the files as they are`
-        : rerunDetail(f);
+        : short
+          ? countWords(short)
+          : rerunDetail(f);
     lines.push(`- ${f.id} \`${f.proof}\`: ${what}${reused}`);
   }
   for (const t of r.notRun) {
@@ -122,6 +135,9 @@ export function rerunReason(r: StopRerun, capNote: string): string {
   lines.push(
     `The re-run is \`bash --noprofile --norc -c PROOF\` in the workspace root with the PATH, HOME and locale ${r.envSource === 'goal' ? 'recorded when the goal was frozen' : "of the meter's own process (this goal was frozen before environments were recorded)"}: nothing set in this session's shell (functions, aliases, variables, another folder) reaches it.`,
     ...(r.sandbox ? [`The ${sandboxLine(r.sandbox)}.`] : []),
+    ...(r.failed.some((f) => !f.tampered && countShort(f, r.sessionRan?.[f.id] ?? null))
+      ? ["A re-run that exits 0 but runs no tests, or fewer than this session's own run of the proof, does not pass: put back what selects the tests (the runner's configuration, its filters, the test files)."]
+      : []),
     "Fix what the proof checks in the workspace's files, then run the proof again here; the stop goes through once every re-run passes.",
     capNote,
   );

@@ -9,6 +9,8 @@ import type { Readable } from 'node:stream';
 import type { RerunOutcome, RerunResult } from '../core/evidence/rerun';
 
 export const OUTPUT_CAP = 256 * 1024;
+/** Of what comes past the cap, the last this many bytes: a runner's summary closes the output (testCount.ts). */
+export const TAIL_CAP = 64 * 1024;
 /** After SIGTERM, how long the group has before SIGKILL. */
 const GRACE_MS = 1000;
 /** After the shell exits and its group is killed, how long to wait for the pipes to close. */
@@ -29,6 +31,8 @@ export interface ProofSpec {
 export interface ProofResult extends RerunResult {
   /** The first capBytes of stdout and stderr as they arrived; for the person's terminal only. */
   output: Buffer;
+  /** The last TAIL_CAP bytes past those (empty when nothing passed the cap), for the test count; never saved. */
+  tail: Buffer;
 }
 
 /** A fixed bash, never one found on the proof's PATH, so a PATH entry cannot stand in for the shell. */
@@ -52,6 +56,8 @@ export function runProof(spec: ProofSpec): Promise<ProofResult> {
   return new Promise((resolve) => {
     const kept: Buffer[] = [];
     let keptBytes = 0;
+    let tail: Buffer[] = [];
+    let tailBytes = 0;
     let total = 0;
     let timedOut = false;
     let cancelled = false;
@@ -71,7 +77,7 @@ export function runProof(spec: ProofSpec): Promise<ProofResult> {
       spec.signal?.removeEventListener('abort', onAbort);
       const why = cancelled ? 'cancelled' : error;
       const outcome: RerunOutcome = why ? 'error' : timedOut ? 'timeout' : exit === 0 ? 'pass' : 'fail';
-      resolve({ outcome, exit: timedOut || why ? null : exit, signal, durationMs: Date.now() - started, outputBytes: total, outputTruncated: total > cap, at, error: why, output: Buffer.concat(kept) });
+      resolve({ outcome, exit: timedOut || why ? null : exit, signal, durationMs: Date.now() - started, outputBytes: total, outputTruncated: total > cap, at, error: why, output: Buffer.concat(kept), tail: Buffer.concat(tail).subarray(-TAIL_CAP) });
     };
     let child: ChildProcessByStdio<null, Readable, Readable>;
     try {
@@ -84,10 +90,21 @@ export function runProof(spec: ProofSpec): Promise<ProofResult> {
     pid = child.pid;
     const take = (chunk: Buffer) => {
       total += chunk.length;
+      let rest = chunk;
       if (keptBytes < cap) {
         const part = chunk.subarray(0, cap - keptBytes);
         kept.push(part);
         keptBytes += part.length;
+        rest = chunk.subarray(part.length);
+      }
+      if (!rest.length) return;
+      tail.push(rest);
+      tailBytes += rest.length;
+      // Trimmed once it holds twice the tail, so keeping it costs O(1) a byte.
+      if (tailBytes > 2 * TAIL_CAP) {
+        const last = Buffer.concat(tail).subarray(-TAIL_CAP);
+        tail = [last];
+        tailBytes = last.length;
       }
     };
     child.stdout.on('data', take);

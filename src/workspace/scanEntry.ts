@@ -12,8 +12,9 @@ import { transcriptSourceSchema, wordsSourceSchema, type Position } from '../cor
  * 4: what ties events to their receipts: a run's endCwd, words' promptId, toolUseId and digest.
  * 5: each event names its line (byteOffset, byteLength) for scanVerify.ts; a run's cwd; forgedCache.
  * 6: a subagent's run with is_error false and no toolUseResult ended passed there (runEnd.ts).
+ * 7: a passed run's test count (evidence/testCount.ts).
  */
-export const SCAN_ENTRY_VERSION = 6;
+export const SCAN_ENTRY_VERSION = 7;
 
 const count = z.number().int().nonnegative();
 // Every position names the entry's own file, so `file` is left out on save and put back on load.
@@ -41,6 +42,7 @@ const run = z
     backgroundTaskId: z.string().optional(),
     backgroundedByUser: z.boolean().optional(),
     endCwd: z.string().optional(),
+    tests: z.object({ runner: z.string(), ran: count }).strict().optional(),
   })
   .strict();
 

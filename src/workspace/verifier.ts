@@ -13,6 +13,7 @@ import { chooseEnv, sessionMarkers, type ChosenEnv } from './goalEnv';
 import type { ProofResult } from './runProof';
 import { contentKey, gitEnv } from './treeKey';
 import { rerunResult } from '../core/evidence/rerun';
+import { countTests, testsRan } from '../core/evidence/testCount';
 import { readReruns, saveReruns, type SavedRerun } from './verifyState';
 import { openRerunSandbox, type SandboxKind, type SandboxState } from './rerunSandbox';
 import { checkSeal } from './sealRecord/check';
@@ -23,6 +24,7 @@ import { sealedContentText } from './sealRecord/content';
 import { pathState } from './rerunIsolation';
 import { protectionNow } from './protectionNow';
 import { METER_STATE_DIR } from '../core/meterStateDir';
+import { rerunTargets } from './reverifiedStore';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 /** Below this much budget left, a proof is not started: it could only time out. */
@@ -38,8 +40,7 @@ export interface ProofTarget {
  * and not an item Claude handed over (nothing it can run closes that; the person's words do).
  */
 export function proofTargets(goal: GoalState, tally: Tally | null): ProofTarget[] {
-  const handed = new Set((tally?.items ?? []).filter((i) => i.handover !== null).map((i) => i.id));
-  return goal.items.flatMap((i) => (i.owner === 'claude' && i.proof?.kind === 'command' && !handed.has(i.id) ? [{ id: i.id, proof: i.proof.command }] : []));
+  return rerunTargets(goal.items, tally);
 }
 
 export interface VerifyOptions {
@@ -89,6 +90,9 @@ export interface VerifyRun {
    * over its own view): then none of these re-runs counts, each reads as an error with this reason.
    */
   moved: string | null;
+  /** The work tree's content when the re-runs started, and after them when they changed it (treeKey.ts). */
+  treeKey: string | null;
+  treeKeyAfter: string | null;
 }
 
 function saved(
@@ -114,7 +118,17 @@ function saved(
     by: o.by,
     sandbox: o.sandbox,
     tampered: o.tampered,
+    tests: testsRan(countTests(countedText(r))),
   };
+}
+
+/**
+ * The output the test count reads: what was kept, and the tail past the cap where a summary closes
+ * a long output. Only the count is saved (testCount.ts); the text is dropped here.
+ */
+function countedText(r: ProofResult): string {
+  const head = r.output.toString('utf8');
+  return r.tail.length ? `${head}\n${r.tail.toString('utf8')}` : head;
 }
 
 /**
@@ -242,9 +256,10 @@ function cleanCheckout(o: VerifyOptions): Place | string {
 export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
   const env = chooseEnv(o.goal.env, o.env);
   const clean = o.clean === true;
-  const out: VerifyRun = { results: [], reused: [], notRun: [], env, error: null, output: new Map(), sandbox: null, view: null, moved: null };
+  const out: VerifyRun = { results: [], reused: [], notRun: [], env, error: null, output: new Map(), sandbox: null, view: null, moved: null, treeKey: null, treeKeyAfter: null };
   const place = clean ? cleanCheckout(o) : workTree(o);
   if (typeof place === 'string') return { ...out, error: place };
+  out.treeKey = place.key;
   const deadline = o.budgetMs === undefined ? Infinity : Date.now() + o.budgetMs;
   const prev = o.reuseFailures && !clean ? readReruns(o.workspace) : [];
   const fresh: SavedRerun[] = [];
@@ -314,6 +329,7 @@ export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
       return out;
     }
     if (after !== null && after !== place.key) {
+      out.treeKeyAfter = after;
       out.results = out.results.map((s) => ({ ...s, treeKeyAfter: after }));
       saveReruns(o.workspace, out.results);
       return out;

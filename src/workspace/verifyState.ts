@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { rerunBySchema, rerunSchema } from '../core/evidence/rerun';
+import { testsRanSchema } from '../core/evidence/testCount';
 import { writeFileAtomic } from './atomicWrite';
 import { STATE_DIR } from './goalState';
 import { readJsonFile } from './readJsonFile';
@@ -30,6 +31,8 @@ export const savedRerunSchema = rerunSchema.extend({
   sandbox: sandboxKindSchema.default('none'),
   /** The seal check after it found the meter's files changed (meter-tampered): a failure, whatever it exited. */
   tampered: z.boolean().default(false),
+  /** The tests its runner's summary says ran (core/evidence/testCount.ts): a count, never the output; null before counts were kept. */
+  tests: testsRanSchema.nullable().default(null),
 });
 
 export type SavedRerun = z.infer<typeof savedRerunSchema>;

@@ -2,7 +2,7 @@
 // sets each result beside what the session's evidence says. Exit 0 only when every re-run passed.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { disagrees, rerunEnd, rerunSchema, type Rerun, type RerunJson } from '../../core/evidence/rerun';
+import { countShort, countWords, disagrees, rerunEnd, rerunSchema, type Rerun, type RerunJson } from '../../core/evidence/rerun';
 import type { ItemState } from '../../core/evidence/evidenceSchema';
 import { tallyText } from '../../core/tally/format';
 import type { Tally } from '../../core/tally/tally';
@@ -64,8 +64,11 @@ function tail(buf: Buffer | undefined, lines = 5): string[] {
   return buf.toString('utf8').replace(/\s+$/, '').split('\n').slice(-lines);
 }
 
-function endWords(r: Pick<Rerun, 'outcome' | 'exit' | 'signal' | 'timeoutMs' | 'error'> & Partial<Pick<SavedRerun, 'tampered'>>): string {
+/** `sessionRan`: how many tests the session's deciding run of the proof ran, when its output said (a pass is held to it). */
+function endWords(r: Pick<Rerun, 'outcome' | 'exit' | 'signal' | 'timeoutMs' | 'error' | 'tests'> & Partial<Pick<SavedRerun, 'tampered'>>, sessionRan: number | null = null): string {
   if (r.tampered) return `FAILED (changed the meter's files while it ran: meter-tampered; ${rerunEnd(r)})`;
+  const short = countShort(r, sessionRan);
+  if (short) return `FAILED (exit 0, but ${countWords(short)})`;
   return r.outcome === 'pass' ? 'pass' : `FAILED (${rerunEnd(r)})`;
 }
 
@@ -82,6 +85,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
   if (read.kind === 'none') throw new UserError(`no adopted goal in ${cwd} (proofmeter adopt PLAN.md)`);
   const goal = read.goal;
   const before = tallyWorkspace({ cwd, env: io.env });
+  const sessionRan = (id: string) => before.items.find((i) => i.id === id)?.run?.tests?.ran ?? null;
   const targets = pickTargets(proofTargets(goal, before), goal.items, values.items);
   const clean = values.clean === true;
 
@@ -101,7 +105,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
       clean,
       signal: ac.signal,
       // Progress goes to stderr, so --json output stays one object; the extension reads these lines.
-      onProof: (e) => io.err(e.phase === 'start' ? `[${e.index + 1}/${e.total}] ${e.target.id}: \`${e.target.proof}\`` : `[${e.index + 1}/${e.total}] ${e.target.id}: ${endWords(e.result!)} in ${e.result!.durationMs} ms`),
+      onProof: (e) => io.err(e.phase === 'start' ? `[${e.index + 1}/${e.total}] ${e.target.id}: \`${e.target.proof}\`` : `[${e.index + 1}/${e.total}] ${e.target.id}: ${endWords(e.result!, sessionRan(e.target.id))} in ${e.result!.durationMs} ms`),
     });
   } finally {
     process.off('SIGINT', onSignal);
@@ -122,9 +126,11 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
     session: sessionOf(r.id),
     sandbox: r.sandbox,
     tampered: r.tampered,
-    tail: r.outcome === 'pass' ? [] : tail(verified.output.get(r.id)),
+    tail: r.outcome === 'pass' && !countShort(r, sessionRan(r.id)) ? [] : tail(verified.output.get(r.id)),
   }));
-  const disagreements = results.filter((r) => disagrees(r.session, r.outcome)).map((r) => r.id);
+  // A pass whose count falls short of the session's run (or ran none) is no pass (rerun.ts countShort).
+  const passes = (r: VerifyResultJson) => r.outcome === 'pass' && !countShort(r, sessionRan(r.id));
+  const disagreements = results.filter((r) => disagrees(r.session, passes(r) ? 'pass' : 'fail')).map((r) => r.id);
   const json: VerifyJson = {
     results,
     disagreements,
@@ -134,7 +140,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
     notRun: verified.notRun.map((t) => t.id),
     sandbox: verified.sandbox,
   };
-  const allPassed = results.length === targets.length && results.every((r) => r.outcome === 'pass');
+  const allPassed = results.length === targets.length && results.every(passes);
   if (values.json) {
     io.out(JSON.stringify(json, null, 2));
     return { code: allPassed ? 0 : 1 };
@@ -143,7 +149,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
   const out: string[] = [];
   if (disagreements.length) {
     out.push(`Disagreements (the session and the re-run differ): ${disagreements.join(' ')}`);
-    for (const r of results.filter((x) => disagreements.includes(x.id))) out.push(`  ${r.id}  the session: ${r.session}; the re-run: ${endWords(r)}  proof: ${r.proof}`);
+    for (const r of results.filter((x) => disagreements.includes(x.id))) out.push(`  ${r.id}  the session: ${r.session}; the re-run: ${endWords(r, sessionRan(r.id))}  proof: ${r.proof}`);
   } else {
     out.push('Disagreements: none.');
   }
@@ -153,7 +159,7 @@ export async function run(args: string[], io: Io): Promise<CommandResult> {
   if (!targets.length) out.push('  nothing to re-run: the goal has no command proofs of Claude’s');
   const w = Math.max(2, ...results.map((r) => r.id.length));
   for (const r of results) {
-    out.push(`  ${r.id.padEnd(w)}  ${endWords(r)}  ${r.durationMs} ms, ${r.outputBytes} bytes of output${r.outputTruncated ? ' (kept the first 256 KiB)' : ''}  proof: ${r.proof}`);
+    out.push(`  ${r.id.padEnd(w)}  ${endWords(r, sessionRan(r.id))}  ${r.durationMs} ms, ${r.outputBytes} bytes of output${r.outputTruncated ? ' (kept the first 256 KiB)' : ''}  proof: ${r.proof}`);
     for (const l of r.tail) out.push(`  ${' '.repeat(w)}  | ${l}`);
   }
   const other = clean ? after.verifier?.results : after.verifier?.clean;

@@ -8,6 +8,7 @@ import { findingId, findingSchema, type Finding } from '../findings/finding';
 import type { ItemEvidence } from './evidence';
 import { itemStateSchema, type ItemState } from './evidenceSchema';
 import { changedOtherSchema } from './proofChangedOther';
+import { testsRanSchema } from './testCount';
 
 export const rerunOutcomeSchema = z.enum(['pass', 'fail', 'timeout', 'error']);
 export type RerunOutcome = z.infer<typeof rerunOutcomeSchema>;
@@ -33,6 +34,11 @@ export const rerunSchema = z.object({
   error: z.string().nullable(),
   /** Files other proofs depend on that this re-run changed (proofChangedOther.ts); then it does not pass. */
   changedOther: z.array(changedOtherSchema).optional(),
+  /**
+   * How many tests its runner's summary says ran (testCount.ts), null where none was recognised. A
+   * pass that ran none, or fewer than the session's deciding run, does not pass (countShort).
+   */
+  tests: testsRanSchema.nullish(),
 });
 export type Rerun = z.infer<typeof rerunSchema>;
 
@@ -131,13 +137,62 @@ export function rerunDetail(r: Rerun): string {
   return `failed on re-run (${rerunEnd(r)}, ${shortTime(r.at)})`;
 }
 
-/** The take-back rule: proved items whose newer work-tree re-run did not pass read failed. */
+/**
+ * Why a re-run that exited 0 still does not pass on its test count (testCount.ts): it ran none;
+ * it ran fewer than the session's deciding run of the proof; or it printed no count where that
+ * run printed one (a reporter switched to one that prints none hides a narrowing too).
+ */
+export interface CountShort {
+  kind: 'none' | 'fewer' | 'uncounted';
+  ran: number | null;
+  /** What the session's deciding run of the proof ran, when its output showed a count. */
+  session: number | null;
+}
+
+/** The count rule, for a re-run and what the session's deciding run ran (null: no count there). */
+export function countShort(r: Pick<Rerun, 'outcome' | 'tests'>, sessionRan: number | null): CountShort | null {
+  if (r.outcome !== 'pass') return null;
+  const ran = r.tests?.ran ?? null;
+  if (ran === 0) return { kind: 'none', ran, session: sessionRan };
+  if (sessionRan === null) return null;
+  if (ran === null) return sessionRan > 0 ? { kind: 'uncounted', ran, session: sessionRan } : null;
+  return ran < sessionRan ? { kind: 'fewer', ran, session: sessionRan } : null;
+}
+
+/** What the session's deciding run of the item's proof ran, as its output showed; null when it showed no count. */
+export function sessionRan(e: ItemEvidence): number | null {
+  return e.deciding?.run.tests?.ran ?? null;
+}
+
+/** "the re-run ran 0 tests (the session's run ran 12)". */
+export function countWords(c: CountShort): string {
+  const tests = (n: number) => `${n} test${n === 1 ? '' : 's'}`;
+  const what = c.ran === null ? 'the re-run printed no test count' : `the re-run ran ${tests(c.ran)}`;
+  return c.session === null ? what : `${what} (the session's run ran ${c.session})`;
+}
+
+/** The finding kind of a count that falls short. */
+function countKind(c: CountShort): 'no-tests-ran' | 'tests-fewer-on-rerun' {
+  return c.kind === 'none' ? 'no-tests-ran' : 'tests-fewer-on-rerun';
+}
+
+/** A re-run that passes: exit 0 and its count does not fall short of the session's run. */
+export function rerunPasses(r: Pick<Rerun, 'outcome' | 'tests'>, ran: number | null): boolean {
+  return r.outcome === 'pass' && countShort(r, ran) === null;
+}
+
+/** The item's detail once a re-run took it back on its count: "failed on re-run (exit 0, but the re-run ran 0 tests ..., time)". */
+function takenBackDetail(r: Rerun, short: CountShort | null): string {
+  return short ? `failed on re-run (exit 0, but ${countWords(short)}, ${shortTime(r.at)})` : rerunDetail(r);
+}
+
+/** The take-back rule: proved items whose newer work-tree re-run did not pass (its exit, or its count) read failed. */
 export function applyReruns(items: readonly ItemEvidence[], reruns: readonly Rerun[]): ItemEvidence[] {
   return items.map((e) => {
     if (e.state !== 'proved') return e;
     const r = rerunFor(e, reruns, false);
-    if (!r || r.outcome === 'pass' || !newerThanSession(r, e)) return e;
-    return { ...e, state: 'failed', detail: rerunDetail(r) };
+    if (!r || rerunPasses(r, sessionRan(e)) || !newerThanSession(r, e)) return e;
+    return { ...e, state: 'failed', detail: takenBackDetail(r, countShort(r, sessionRan(e))) };
   });
 }
 
@@ -157,11 +212,25 @@ export function verifierView(session: readonly ItemEvidence[], reruns: readonly 
     for (const isClean of [false, true]) {
       const r = rerunFor(e, reruns, isClean);
       if (!r) continue;
-      const took = !isClean && e.state === 'proved' && r.outcome !== 'pass' && newerThanSession(r, e);
+      const short = countShort(r, sessionRan(e));
+      const took = !isClean && e.state === 'proved' && !rerunPasses(r, sessionRan(e)) && newerThanSession(r, e);
       // The re-run's own fields only: a saved one also carries its tree key and environment, which are the cache's.
       (isClean ? clean : results).push({ ...rerunSchema.parse(r), session: e.state, reopened: took, by: r.by ?? null });
-      if (disagrees(e.state, r.outcome)) disagreements.add(e.item.id);
-      if (took) {
+      if (disagrees(e.state, short ? 'fail' : r.outcome)) disagreements.add(e.item.id);
+      if (took && short) {
+        reopened.push(e.item.id);
+        const kind = countKind(short);
+        findings.push({
+          id: findingId(kind, `${e.item.id}\0${r.proof}\0${r.at}`),
+          kind,
+          severity: 'error',
+          message: `${e.item.id}: the session proved it, and its proof exited 0 on re-run, but ${countWords(short)}.`,
+          action: 'Put back what the proof runs (the tests it selects, its runner and configuration), then run the proof again in the session; it counts once a re-run runs as many tests as the session\'s run.',
+          file: null,
+          line: null,
+          evidence: null,
+        });
+      } else if (took) {
         reopened.push(e.item.id);
         findings.push({
           id: findingId('failed-on-rerun', `${e.item.id}\0${r.proof}\0${r.at}`),

@@ -30,6 +30,8 @@ export const FINDING_KINDS = [
   'push-remote-changed',
   'edit-hidden-from-git',
   'proof-changed-other',
+  'no-tests-ran',
+  'tests-fewer-on-rerun',
 ] as const;
 
 export const findingKindSchema = z.enum(FINDING_KINDS);

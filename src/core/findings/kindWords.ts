@@ -28,6 +28,8 @@ const WORDS: Record<FindingKind, string> = {
   'push-remote-changed': 'the push remote changed',
   'edit-hidden-from-git': 'git hides an edit',
   'proof-changed-other': "a proof's re-run changed what another proof runs",
+  'no-tests-ran': 'a proof ran no tests when re-run',
+  'tests-fewer-on-rerun': 'a proof ran fewer tests when re-run',
 };
 
 export function findingKindWords(kind: FindingKind): string {

@@ -9,10 +9,12 @@ import { parseNotice } from './notice';
 import { affirmedIds } from '../evidence/affirmedIds';
 import { keepsCommand, type ScanKeep } from './keep';
 import { isHarnessText } from './harnessText';
+import { countTests, testsRan } from '../evidence/testCount';
 import { includesBytes, jsonObjectOf, readAs } from './jsonLine';
 import {
   askAnswersResult,
   assistantRecord,
+  bashResultObject,
   attachmentRecord,
   queuedCommandAttachment,
   toolResultBlock,
@@ -280,6 +282,11 @@ function onToolResult(
     if (r.cwd) run.endCwd = r.cwd;
     if (decided.backgroundTaskId) run.backgroundTaskId = decided.backgroundTaskId;
     if (decided.backgroundedByUser) run.backgroundedByUser = true;
+    // A pass that printed a runner's summary keeps how many tests ran: the re-run is held to it.
+    if (decided.end.kind === 'passed') {
+      const tests = testsRan(countTests(bashOutputOf(r.toolUseResult)));
+      if (tests) run.tests = tests;
+    }
     return;
   }
   // A question box: only the answers the person chose or typed, never the text, which quotes the question.
@@ -342,6 +349,14 @@ function pushWords(state: ScanState, ids: string[], source: WordsSource, at: Pos
   if (ref.toolUseId) w.toolUseId = ref.toolUseId;
   if (ref.text !== undefined) w.digest = wordsDigest(ref.text);
   state.events.words.push(w);
+}
+
+/** A Bash result's stdout and stderr as Claude Code recorded them, read only for the test count. */
+function bashOutputOf(toolUseResult: unknown): string {
+  const parsed = bashResultObject.safeParse(toolUseResult);
+  if (!parsed.success) return '';
+  const { stdout, stderr } = parsed.data;
+  return `${typeof stdout === 'string' ? stdout : ''}\n${typeof stderr === 'string' ? stderr : ''}`;
 }
 
 function plainText(content: unknown): string | null {

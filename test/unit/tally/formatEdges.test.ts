@@ -18,7 +18,7 @@ function missed(reason: NeverCountReason, cwd: string | null): LedgerJson {
     ids: ['S1'],
     reason,
     source: reason === 'subagent' ? 'subagent' : 'main',
-    run: { command: 'npm run s1', time: '2026-12-01T11:00:00Z', exit: 0, file: '/t/a.jsonl', line: 5, endLine: 6, outcome: 'passed', cwd },
+    run: { command: 'npm run s1', time: '2026-12-01T11:00:00Z', exit: 0, file: '/t/a.jsonl', line: 5, endLine: 6, outcome: 'passed', cwd, tests: null },
   };
 }
 

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OUTPUT_CAP, runProof } from '../../../src/workspace/runProof';
+import { OUTPUT_CAP, runProof, TAIL_CAP } from '../../../src/workspace/runProof';
 
 const BASE_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir() };
 
@@ -81,10 +81,19 @@ describe('runProof', () => {
     assert.equal(r.output.length, OUTPUT_CAP);
   });
 
+  it('past the cap, the last 64 KiB are kept apart as the tail, where a runner closes with its summary', async () => {
+    const r = await runProof({ command: "head -c 400000 /dev/zero | tr '\\0' x; printf '\\n  7 passing (3ms)\\n'", cwd: dir(), env: BASE_ENV, timeoutMs: 10_000 });
+    assert.equal(r.output.length, OUTPUT_CAP);
+    assert.equal(r.tail.length, TAIL_CAP);
+    assert.ok(r.tail.toString().endsWith('x\n  7 passing (3ms)\n'));
+    assert.ok(!r.output.toString().includes('passing'));
+  });
+
   it('output under the cap is kept whole and not marked truncated', async () => {
     const r = await runProof({ command: 'printf abc; printf def >&2', cwd: dir(), env: BASE_ENV, timeoutMs: 10_000 });
     assert.equal(r.outputBytes, 6);
     assert.equal(r.outputTruncated, false);
+    assert.equal(r.tail.length, 0, 'nothing past the cap, no tail');
   });
 
   it('a folder that does not exist is an error, not a pass', async () => {

@@ -26,7 +26,7 @@ describe('proofmeter verify', () => {
       [['S1', 'grep hi greet.txt', 'pass', 0, null, 'unrun'], ['S2', 'sh check.sh', 'fail', 4, null, 'unrun']],
       "the person's and later items are never re-run",
     );
-    assert.deepEqual(Object.keys(printed.results[0] ?? {}).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'sandbox', 'session', 'signal', 'tail', 'tampered', 'timeoutMs']);
+    assert.deepEqual(Object.keys(printed.results[0] ?? {}).sort(), ['at', 'clean', 'durationMs', 'error', 'exit', 'id', 'outcome', 'outputBytes', 'outputTruncated', 'proof', 'sandbox', 'session', 'signal', 'tail', 'tampered', 'tests', 'timeoutMs']);
     // The last five lines of a failure's output, as the text report prints them, for the Testing view's message; none for a pass.
     assert.deepEqual(j.results.map((x) => x.tail), [[], ['3', '4', '5', '6', '7']]);
     assert.equal(j.results[0]?.outputBytes, 3);
