@@ -17,6 +17,7 @@ import { faultView, gitView, progressView } from '../../../src/extension/statusT
 import { readWorkspace, tallyOf, TranscriptCache } from '../../../src/extension/tallySource';
 import { contentSecurityPolicy, makeNonce, renderPage } from '../../../src/extension/webviewHtml';
 import { readGitFacts } from '../../../src/workspace/git';
+import { withChecks, workspaceChecks } from '../../../src/workspace/gitPast';
 import { readTranscript } from '../../../src/workspace/readTranscript';
 import { run as tallyCommand } from '../../../src/cli/commands/tally';
 import { appendBashRun, makeFixture, recordedSession, ROOT } from '../fixture.mjs';
@@ -93,9 +94,12 @@ describe('extension host parts (no VS Code)', () => {
     });
 
     it('says what git says: uncommitted, unpushed, no upstream, clean', () => {
-      const base = { root: '/w', dirty: ['a', 'b'], hasRemote: true, upstream: 'origin/main', ahead: 1 };
+      // Pushed or not as the remote itself answers (gitPast.ts); not asked, push is unverified.
+      const answer = (has: boolean) => ({ recorded: null, remotes: [{ name: 'origin', url: '/o.git' }], upstreamRemote: 'origin', answer: has ? { kind: 'has-head' as const, ref: 'refs/heads/main' } : { kind: 'lacks-head' as const, ref: 'refs/heads/main', at: 'abc' } });
+      const base = { root: '/w', dirty: ['a', 'b'], hasRemote: true, upstream: 'origin/main', ahead: 1, remote: answer(false) };
       assert.equal(gitView(base).text, '⎇ 2 uncommitted · 1 unpushed');
-      assert.equal(gitView({ ...base, dirty: [], ahead: 0 }).text, '⎇ committed · pushed');
+      assert.equal(gitView({ ...base, dirty: [], ahead: 0, remote: answer(true) }).text, '⎇ committed · pushed');
+      assert.equal(gitView({ ...base, dirty: [], ahead: 0, remote: undefined }).text, '⎇ committed · push unverified');
       assert.equal(gitView({ ...base, upstream: null, ahead: 0 }).text, '⎇ 2 uncommitted · no upstream');
       assert.equal(gitView({ ...base, hasRemote: false, upstream: null, ahead: 0 }).text, '⎇ 2 uncommitted');
     });
@@ -221,7 +225,8 @@ describe('extension host parts (no VS Code)', () => {
       // Compared as JSON, every key, before any parse; the parse only types the reads below.
       const mineJson = (): unknown => {
         const r = readWorkspace({ cwd: fx.ws, env, cache });
-        return JSON.parse(JSON.stringify(tallyOf(r.inputs!, readGitFacts(fx.ws), r.protection)));
+        // git as the meter reads it: its status, then what status does not show (gitPast.ts).
+        return JSON.parse(JSON.stringify(tallyOf(r.inputs!, withChecks(readGitFacts(fx.ws), workspaceChecks(fx.ws, env, r.inputs!.transcripts, 0), env), r.protection)));
       };
       const mine = () => tallySchema.parse(mineJson());
       const cli = (): unknown => {
