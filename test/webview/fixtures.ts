@@ -9,7 +9,15 @@ import { derive, indexOf, isNoticeAttachment, isTypedPrompt } from '../unit/help
 import { evaluate, FIXTURES, labTranscript, planOf } from '../unit/helpers/fixtures';
 
 const code = (c: string) => '`' + c + '`';
-export const clean: GitFacts = { root: '/home/dev/main/proj', dirty: [], hasRemote: true, upstream: 'origin/main', ahead: 0 };
+/** A clean tree whose branch the remote itself holds (gitPast.ts: push is read from the remote, not the tracking ref). */
+export const clean: GitFacts = {
+  root: '/home/dev/main/proj',
+  dirty: [],
+  hasRemote: true,
+  upstream: 'origin/main',
+  ahead: 0,
+  remote: { recorded: null, remotes: [{ name: 'origin', url: '/home/dev/origin.git' }], upstreamRemote: 'origin', answer: { kind: 'has-head', ref: 'refs/heads/main' } },
+};
 const main = labTranscript('main');
 
 export const UPDATED_AT = '2026-11-29T23:30:00.000Z';
