@@ -22,6 +22,7 @@ import { braceFigure } from './braceCost';
 import { hookStartFigures } from './hookStart';
 import { guardFrontFigure } from './guardFrontShare';
 import { launcherFigure } from './launcherCost';
+import { isolationFigure } from './isolationCost';
 import { sandboxCostFigure } from './sandboxCost';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
@@ -401,6 +402,7 @@ async function mainBench(): Promise<void> {
   if (want('guardfront')) report(guardFrontFigure(ROOT));
   if (want('launcher')) report(launcherFigure(ROOT));
   if (want('sandbox')) report(await sandboxCostFigure());
+  if (want('isolation')) report(await isolationFigure(WORK));
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
   process.exitCode = bad.length ? 1 : 0;

@@ -2,7 +2,10 @@
 // (which can tell it is a re-run) prepares S2's checker. What each proof depends on is the seal's
 // snapshot (core/seal/snapshot.ts, `proofs[].deps[].path`); what a re-run changed is read by the
 // verifier (its own copy-on-write view, or the files before and after it). Such a re-run does not
-// pass, and it is an error finding naming both proofs.
+// pass, and it is an error finding naming both proofs. A file the re-run's own proof depends on is
+// watched too: changed in its view while it ran, it was the proof itself or a process outside the
+// re-run writing into the view (measured: a process of the same user reaches a running proof's
+// view through /proc/PID/root), and the pass stands on files the session did not leave.
 import { z } from 'zod';
 import { findingId, type Finding } from '../findings/finding';
 
@@ -27,11 +30,10 @@ export interface SealedDeps {
   deps: ReadonlyArray<{ path: string }>;
 }
 
-/** The proofs other than `self` that depend on each path, from the seal's snapshot. */
+/** The proofs (`self` among them) that depend on each path, from the seal's snapshot. */
 export function othersByPath(self: Target, targets: readonly Target[], sealed: readonly SealedDeps[]): Map<string, Target[]> {
   const out = new Map<string, Target[]>();
   for (const t of targets) {
-    if (t.id === self.id) continue;
     for (const s of sealed) {
       if (s.proof !== t.proof) continue;
       for (const d of s.deps) {
@@ -72,7 +74,10 @@ export function changedOtherFindings(r: { id: string; proof: string; clean: bool
     id: findingId('proof-changed-other', `${r.id}\0${r.proof}\0${c.path}\0${c.id}`),
     kind: 'proof-changed-other' as const,
     severity: 'error' as const,
-    message: `${r.id}'s proof \`${r.proof}\` changed ${c.path} when re-run, which ${c.id}'s proof \`${c.proof}\` depends on: each proof must pass on the files as the session left them, so ${r.id}'s re-run does not pass.`,
+    message:
+      c.id === r.id
+        ? `${c.path}, which ${r.id}'s proof \`${r.proof}\` depends on, changed while that proof re-ran (by the proof, or by a process outside the re-run): its pass would stand on files the session did not leave, so ${r.id}'s re-run does not pass.`
+        : `${r.id}'s proof \`${r.proof}\` changed ${c.path} when re-run, which ${c.id}'s proof \`${c.proof}\` depends on: each proof must pass on the files as the session left them, so ${r.id}'s re-run does not pass.`,
     action: `Make ${r.id}'s proof leave ${c.path} alone (a proof that writes its own output is fine), then let the stop gate re-run both.`,
     file: c.path,
     line: null,

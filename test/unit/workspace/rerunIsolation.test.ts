@@ -171,6 +171,26 @@ describe('each proof re-runs on its own (rerunIsolation.ts)', function () {
     }
   });
 
+  it('a process outside the re-run that writes into the running proof’s view (through /proc/PID/root) is caught: the proof’s own checker changed while it ran', async () => {
+    requireTools();
+    const w = gitWorkspace({ '.claude/settings.json': '{}\n', 'check.sh': 'exit 1\n' });
+    adopt(w, '# G\n\n## Steps\n- S1. Check. Proof: `sleep 3; sh check.sh`\n');
+    // The session's background job, as the same user outside Claude Code's sandbox: it finds the
+    // proof's process and writes the checker in that process's view of the tree.
+    const find = `for i in $(seq 150); do p=$(pgrep -n -f '^sleep 3$'); if [ -n "$p" ]; then echo 'exit 0' > /proc/$p/root${w.ws}/check.sh && exit 0; fi; sleep 0.1; done; exit 1`;
+    const bg = spawn('/bin/sh', ['-c', find], { stdio: 'ignore' });
+    try {
+      const run = await verify(w);
+      const s1 = run.results[0];
+      assert.equal(s1?.exit, 0, 'the proof ran the rewritten checker');
+      assert.equal(s1?.outcome, 'fail');
+      assert.deepEqual(s1?.changedOther, [{ path: 'check.sh', id: 'S1', proof: 'sleep 3; sh check.sh' }]);
+      assert.equal(readFileSync(join(w.ws, 'check.sh'), 'utf8'), 'exit 1\n');
+    } finally {
+      bg.kill('SIGKILL');
+    }
+  });
+
   it('the upper layer lists what the proof wrote: files, links, deletions and new empty folders, not the folders copied up to hold them', () => {
     const up = mkdtempSync(join(tmpdir(), 'pm-upper-'));
     try {
@@ -211,7 +231,7 @@ describe('each proof re-runs on its own (rerunIsolation.ts)', function () {
     assert.equal(existsSync(join(w.ws, '.mcp.json')), false, 'no mount point left in the project');
   });
 
-  it('the paths watched around a proof are the other proofs’ dependencies, and a change is named per dependent proof', () => {
+  it('the paths watched around a proof are every proof’s dependencies, its own among them, and a change is named per dependent proof', () => {
     const targets = [
       { id: 'S1', proof: 'npm run build' },
       { id: 'S2', proof: 'sh test/check.sh' },
@@ -230,6 +250,11 @@ describe('each proof re-runs on its own (rerunIsolation.ts)', function () {
       { path: 'lib.sh', id: 'S3', proof: 'npm test' },
       { path: 'test/check.sh', id: 'S2', proof: 'sh test/check.sh' },
     ]);
+    assert.deepEqual(changedOthers(targets[0]!, targets, sealed, watch, ['a', 'b', 'c'], ['a', 'B', 'c']), [
+      { path: 'package.json', id: 'S1', proof: 'npm run build' },
+      { path: 'package.json', id: 'S3', proof: 'npm test' },
+    ]);
+    assert.match(changedOtherFindings({ id: 'S1', proof: 'npm run build', clean: false, changedOther: [{ path: 'package.json', id: 'S1', proof: 'npm run build' }] })[0]!.message, /^package\.json, which S1's proof `npm run build` depends on, changed while that proof re-ran \(by the proof, or by a process outside the re-run\)/);
     assert.deepEqual(changedOthers(targets[0]!, targets, sealed, watch, ['a', 'b', 'c'], null), [], 'cut off before the view was read: nothing to name');
     assert.deepEqual(changedOtherFindings({ id: 'S1', proof: 'npm run build', clean: true, changedOther: [{ path: 'lib.sh', id: 'S2', proof: 'x' }] }), [], 'a clean checkout names nothing');
   });
