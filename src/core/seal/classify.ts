@@ -15,7 +15,7 @@ import { interpreterOf } from './interpreter';
 import { configHints } from './patterns';
 import { langOf } from './blank';
 import { codeLines, configNarrowing, narrowable } from './runnerConfig';
-import { isRunnerNote } from './toolchain';
+import { installedAsLocked, isRunnerNote } from './toolchain';
 
 const ERRORS = new Set<FindingKind>(['checker-trivialized', 'test-skipped', 'test-focused', 'test-deleted', 'tests-removed', 'failure-swallowed', 'runner-replaced', 'runner-config-narrowed', 'test-helper-changed']);
 const CONFIG_ROLES = new Set<Role>(['runner-config', 'package-config', 'lint-config', 'type-config', 'ci']);
@@ -99,7 +99,7 @@ export function classifySeal(sealed: SealSnapshot, current: SealSnapshot): Findi
     if ((!s || !s.exists) && (!c || !c.exists)) return;
     if (use.role === 'runner-bin') {
       // A bin only the current reading names (a new command, a seal from before bins were kept) has nothing sealed to differ from.
-      if (sealedDeps.has(use.path)) out.push(...binChanges(use, s, c));
+      if (sealedDeps.has(use.path)) out.push(...binChanges(use, s, c, current.proofs.flatMap((p) => p.toolchain ?? [])));
       return;
     }
     const before = side(s, sealedDeps);
@@ -246,9 +246,10 @@ function finding(kind: FindingKind, use: Use, part: Part | null, line: number | 
 }
 
 /** A runner's executable (a bin, the package file it links to, the package's version) that is not as sealed. */
-function binChanges(use: Use, s: FileFacts | undefined, c: FileFacts | undefined): Finding[] {
+function binChanges(use: Use, s: FileFacts | undefined, c: FileFacts | undefined, toolchainNow: readonly DepRef[]): Finding[] {
   const was = s?.exists ? s : null;
   const now = c?.exists ? c : null;
+  if (was === null && now !== null && installedAsLocked(use.path, toolchainNow)) return [];
   const digest = (f: FileFacts | null) => (f === null ? 'absent' : `${f.size} bytes, SHA-256 ${(f.sha256 ?? '').slice(0, 12)}`);
   const evidence = `${digest(was)} → ${digest(now)}`;
   if (use.parts !== null && was?.content != null && now?.content != null) {

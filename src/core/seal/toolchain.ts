@@ -69,25 +69,38 @@ export function addBinFile(ctx: Ctx, bin: string, via: string, follow: boolean):
   return true;
 }
 
+/** Said in the `via` of a runner package's manifest whose installed version is the one its lockfile pins. */
+export const AS_LOCKED = ' (the version its lockfile pins)';
+
 /** The installed package's version (a part of its package.json), and a note when the lockfile names another. */
 function addPackageVersion(ctx: Ctx, pkg: string, via: string): void {
   const manifest = `${pkg}/package.json`;
   const json = parseJsonc(ctx.view.read(manifest) ?? '');
   if (!isRecord(json)) return;
-  ctx.out.add(manifest, 'runner-bin', `${via} runs a file of this package`, ['json:version']);
   const installed = typeof json.version === 'string' ? json.version : null;
   // The lockfile beside the node_modules the package is in; its entry is keyed by that path.
   const at = pkg.lastIndexOf('node_modules/');
   const root = at === 0 ? '.' : pkg.slice(0, at - 1);
   const lockPath = joinPath(root, 'package-lock.json')!;
   const lockText = ctx.view.read(lockPath);
+  const entry = lockText === null ? null : lockEntry(lockText, pkg.slice(at));
+  const locked = entry !== null && installed !== null && entry.version === installed;
+  ctx.out.add(manifest, 'runner-bin', `${via} runs a file of this package${locked ? AS_LOCKED : ''}`, ['json:version']);
   if (lockText === null) return;
-  const entry = lockEntry(lockText, pkg.slice(at));
-  if (entry === null) {
-    ctx.out.note(`runner ${pkg}: not in ${lockPath}`);
-    return;
-  }
-  if (entry.version !== null && installed !== null && entry.version !== installed) ctx.out.note(`runner ${pkg}: installed ${installed}, ${lockPath} says ${entry.version}`);
+  if (entry === null) ctx.out.note(`runner ${pkg}: not in ${lockPath}`);
+  else if (entry.version !== null && installed !== null && entry.version !== installed) ctx.out.note(`runner ${pkg}: installed ${installed}, ${lockPath} says ${entry.version}`);
+}
+
+/**
+ * Whether a bin is what an install from the lockfile makes: a link into a package whose installed
+ * version is the one the lockfile pins. A bin that appears after the seal that way is `npm ci` or
+ * `npm install` run on a project sealed before its packages were installed, not a runner put in
+ * place: one written as a file, or linked into anything else, is.
+ */
+export function installedAsLocked(bin: string, toolchain: readonly { path: string; via: string }[]): boolean {
+  const target = toolchain.find((d) => d.via === `${bin} links to it`)?.path;
+  const pkg = target === undefined ? undefined : /^(.*?node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(target)?.[1];
+  return pkg !== undefined && toolchain.some((d) => d.path === `${pkg}/package.json` && d.via.endsWith(AS_LOCKED));
 }
 
 interface LockEntry {

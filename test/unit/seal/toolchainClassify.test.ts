@@ -54,6 +54,8 @@ const NODE: Files = {
   'src/sum.js': 'module.exports = (a, b) => a - b;\n',
   '.mocharc.json': '{\n  "spec": "test/*.test.js",\n  "timeout": 2000\n}\n',
 };
+const LOCKED = (v: string) => JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/mocha': { version: v, integrity: 'sha512-x' } } });
+const INSTALLED = (v: string): Files => ({ 'node_modules/.bin/mocha': MOCHA_JS, 'node_modules/mocha/bin/mocha.js': MOCHA_JS, 'node_modules/mocha/package.json': MOCHA_PKG(v) });
 const PY: Files = {
   'pyproject.toml': '[project]\nname = "x"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
   'tests/__init__.py': '',
@@ -78,6 +80,28 @@ const CASES: Array<{ name: string; files: Files; proof: string; edit: (f: Files)
     proof: 'npm test',
     edit: (f) => (f['package-lock.json'] = JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/mocha': { version: '10.4.0' } } })),
     expect: ['error runner-replaced node_modules/mocha/package.json'],
+  },
+  {
+    name: 'a project sealed before its packages were installed: the install links the bin into the package the lockfile pins, no finding',
+    files: { 'package.json': NODE['package.json']!, 'package-lock.json': LOCKED('10.2.0'), 'test/a.test.js': TEST, 'test/support/expect.js': EXPECT },
+    proof: 'npm test',
+    edit: (f) => Object.assign(f, INSTALLED('10.2.0')),
+    expect: [],
+  },
+  {
+    name: 'a project sealed before its packages were installed: a bin written as a file is runner-replaced',
+    files: { 'package.json': NODE['package.json']!, 'package-lock.json': LOCKED('10.2.0'), 'test/a.test.js': TEST, 'test/support/expect.js': EXPECT },
+    proof: 'npm test',
+    links: {},
+    edit: (f) => Object.assign(f, INSTALLED('10.2.0'), { 'node_modules/.bin/mocha': '#!/bin/sh\nexit 0\n' }),
+    expect: ['error runner-replaced node_modules/.bin/mocha'],
+  },
+  {
+    name: 'a project sealed before its packages were installed: a bin linked into a package the lockfile does not pin is runner-replaced',
+    files: { 'package.json': NODE['package.json']!, 'package-lock.json': LOCKED('10.2.0'), 'test/a.test.js': TEST, 'test/support/expect.js': EXPECT },
+    proof: 'npm test',
+    edit: (f) => Object.assign(f, INSTALLED('9.9.9')),
+    expect: ['error runner-replaced node_modules/.bin/mocha', 'error runner-replaced node_modules/mocha/package.json'],
   },
   // runner-config-narrowed
   { name: 'a project .npmrc created with script-shell=/bin/true', files: NODE, proof: 'npm test', edit: (f) => (f['.npmrc'] = 'script-shell=/bin/true\n'), expect: ['error runner-config-narrowed .npmrc'] },
