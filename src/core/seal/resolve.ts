@@ -102,7 +102,7 @@ export function resolveProof(proof: string, view: WorkspaceView): ProofDeps {
     if (inModules !== null) {
       const p = joinPath(cwd, head);
       if (p !== null) addBinFile(ctx, p, via, true);
-    } else if (onBinPath > 0 && !head.includes('/')) addBins(ctx, verb, cwd, via, tool !== undefined);
+    } else if (onBinPath > 0 && !head.includes('/')) addBins(ctx, verb, cwd, via, true);
     if (tool && (inModules !== null || !head.includes('/'))) {
       const manager = PACKAGE_MANAGERS.has(name);
       if (manager) {

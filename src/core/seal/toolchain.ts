@@ -2,9 +2,9 @@
 // from the package's folder up put first on PATH, so `mocha` in `scripts.test` is whatever file
 // `node_modules/.bin/mocha` is then, and a `node_modules/.bin/node` made later is what `node`
 // runs. Each command word read under a package manager adds those bin paths, present or not, up
-// to the first that exists, as `runner-bin` dependencies; the bin of a runner the resolver knows is
-// followed through its link to the package's file, and that package's version is kept (a part of
-// its package.json). The package manager's own project configuration (`.npmrc`, `.yarnrc*`) is a
+// to the first that exists, as `runner-bin` dependencies; a bin that exists is followed through its
+// link to the package's file, and that package's version is kept (a part of its package.json), so
+// an install from the lockfile is told from a bin put in place (installedAsLocked). The package manager's own project configuration (`.npmrc`, `.yarnrc*`) is a
 // `package-config` dependency, absent or not: `script-shell=/bin/true` there makes npm run nothing.
 import { ancestors, dirOf, joinPath } from './paths';
 import { isRecord, parseJsonc } from './jsonc';
@@ -109,8 +109,12 @@ interface LockEntry {
 }
 
 /** A package's entry in a package-lock.json (v2/v3 `packages`, v1 `dependencies`), or null. */
+let lastLock: { text: string; json: unknown } | null = null;
+
 export function lockEntry(text: string, key: string): LockEntry | null {
-  const json = parseJsonc(text);
+  // A lockfile can be megabytes and a script's every bin asks it: parsed once per text.
+  if (lastLock?.text !== text) lastLock = { text, json: parseJsonc(text) };
+  const json = lastLock.json;
   if (!isRecord(json)) return null;
   const name = key.replace(/^.*node_modules\//, '');
   const e = isRecord(json.packages) ? json.packages[key] : isRecord(json.dependencies) ? json.dependencies[name] : undefined;

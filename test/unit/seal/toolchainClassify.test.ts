@@ -103,6 +103,14 @@ const CASES: Array<{ name: string; files: Files; proof: string; edit: (f: Files)
     edit: (f) => Object.assign(f, INSTALLED('9.9.9')),
     expect: ['error runner-replaced node_modules/.bin/mocha', 'error runner-replaced node_modules/mocha/package.json'],
   },
+  {
+    name: 'a project sealed before its packages were installed: every bin of the script the install links (c8, not a runner the seal reads) is no finding',
+    files: { 'package.json': JSON.stringify({ scripts: { test: 'c8 mocha' } }), 'package-lock.json': JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/mocha': { version: '10.2.0' }, 'node_modules/c8': { version: '9.0.0' } } }), 'test/a.test.js': TEST },
+    proof: 'npm test',
+    links: { ...LINK, 'node_modules/.bin/c8': '../c8/bin/c8.js' },
+    edit: (f) => Object.assign(f, INSTALLED('10.2.0'), { 'node_modules/.bin/c8': 'x', 'node_modules/c8/bin/c8.js': 'x', 'node_modules/c8/package.json': JSON.stringify({ name: 'c8', version: '9.0.0' }) }),
+    expect: [],
+  },
   // runner-config-narrowed
   { name: 'a project .npmrc created with script-shell=/bin/true', files: NODE, proof: 'npm test', edit: (f) => (f['.npmrc'] = 'script-shell=/bin/true\n'), expect: ['error runner-config-narrowed .npmrc'] },
   { name: 'a project .npmrc created with ignore-scripts', files: NODE, proof: 'npm test', edit: (f) => (f['.npmrc'] = 'ignore-scripts = true\n'), expect: ['error runner-config-narrowed .npmrc'] },
