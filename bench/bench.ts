@@ -16,6 +16,7 @@ import { rerunSandboxFigure } from './rerunSandbox';
 import { receiptFigure } from './receiptCost';
 import { proxyFigures } from './proxyBench';
 import { sealCheckFigure } from './sealCheck';
+import { sealToolchainFigure } from './sealToolchain';
 import { guardTestFigure } from './guardTestCost';
 import { configChangeFigure } from './configChangeCost';
 import { braceFigure } from './braceCost';
@@ -395,6 +396,7 @@ async function mainBench(): Promise<void> {
   if (want('receipt')) report(receiptFigure(ROOT, WORK));
   if (want('proxy')) for (const f of await proxyFigures(WORK)) report(f);
   if (want('seal')) report(sealCheckFigure(ROOT));
+  if (want('seal')) report(sealToolchainFigure());
   if (want('guardtests')) report(guardTestFigure(ROOT));
   if (want('configchange')) report(configChangeFigure(ROOT));
   if (want('braces')) report(braceFigure());
