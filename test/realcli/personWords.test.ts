@@ -170,7 +170,7 @@ describe('speak for the person (real Claude Code CLI)', function () {
     assert.match(stopGateSays(run, outer), /"decision":\s*"block"/, 'the stop gate, asked again now, still blocks');
     forgetNesting(run, nested);
     const blind = tallyJson(run);
-    assert.deepEqual([stateOf(blind, 'S1'), stateOf(blind, 'H1'), blind.verdict], ['closed', 'closed', 'done'], 'a meter blind to nesting would count them');
+    assert.deepEqual([stateOf(blind, 'S1'), stateOf(blind, 'H1'), blind.open], ['closed', 'closed', 0], 'a meter blind to nesting would count them');
     assert.doesNotMatch(stopGateSays(run, outer), /"decision":\s*"block"/, 'and would have let the stop through');
   });
 
@@ -213,7 +213,7 @@ describe('speak for the person (real Claude Code CLI)', function () {
     // Control arm: this goal counts launcher prompts, so only the nested mark stands in the way.
     forgetNesting(run, nested);
     const blind = tallyJson(run);
-    assert.deepEqual([stateOf(blind, 'S1'), blind.verdict], ['closed', 'done'], 'a meter blind to nesting would count them');
+    assert.deepEqual([stateOf(blind, 'S1'), blind.open], ['closed', 0], 'a meter blind to nesting would count them');
   });
 
   it("the person's words that refuse leave a handed-over item open; \"S2 is done\" closes it", async function () {

@@ -1,4 +1,5 @@
 // Text views of a tally: the CLI report, the status line and the short ledger for hooks.
+import { isAwaitingRerun } from '../evidence/reverified';
 import { isDoneState } from '../evidence/evidenceSchema';
 import { rerunEnd } from '../evidence/rerun';
 import { acceptedNote, openCount } from './integrityLines';
@@ -39,7 +40,8 @@ export function statusLine(t: Tally): string {
   if (isSealedElsewhere(t.integrity ?? [])) return `⚠ ${SEALED_ELSEWHERE} · proofmeter doctor --reseal`;
   const parts = [`${bar(t.headline.done, t.headline.total)} ${t.headline.done}/${t.headline.total}`];
   const current = t.stages.find((s) => s.state !== 'done' && s.state !== 'skipped');
-  parts.push(current ? `${current.name} ${stageMark(current.state)}` : 'all done ●');
+  // Everything counted, the stop gate's re-run still to stand for this content (evidence/reverified.ts).
+  parts.push(isAwaitingRerun(t) ? 'awaiting re-run ○' : current ? `${current.name} ${stageMark(current.state)}` : 'all done ●');
   const yours = t.items.filter(isOpenForPerson).map((i) => i.id);
   if (yours.length) parts.push(`you: ${yours.join(' ')}`);
   if (t.unreadableLines) parts.push(`${t.unreadableLines} unreadable`);
