@@ -133,7 +133,49 @@ export function parseConfig(out: string): Config {
 
 const CONFIG_ARGS = ['config', '-z', '--get-regexp', '^(remote\\..*\\.url|branch\\..*\\.(remote|merge)|core\\.excludesfile)$'];
 
-function* readConfig(root: string, env: NodeJS.ProcessEnv): Program<Config> {
+/**
+ * The repository's own config file read as text, for the remotes and the branches: it spares a
+ * git process on every tally. null (git is asked instead) for anything this reading does not
+ * cover: an include, a quoted or continued value, a file it cannot read (a worktree's .git file).
+ * Remotes defined outside the repository's file (the user's ~/.gitconfig) are not seen then; one
+ * there cannot make push read done, since the remote asked is the one this file names.
+ */
+export function parseConfigFile(text: string): Config | null {
+  const c: Config = { remotes: [], branchRemote: new Map(), branchMerge: new Map(), excludesFile: null };
+  let section = '';
+  let sub: string | null = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#') || line.startsWith(';')) continue;
+    const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]$/.exec(line);
+    if (head) {
+      section = head[1]!.toLowerCase();
+      sub = head[2] === undefined ? null : head[2].replace(/\\(.)/g, '$1');
+      if (section === 'include' || section === 'includeif' || section.includes('.')) return null;
+      continue;
+    }
+    if (line.startsWith('[')) return null;
+    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line);
+    if (!kv) return null;
+    const key = kv[1]!.toLowerCase();
+    const value = (kv[2] ?? '').replace(/\s+[#;].*$/, '');
+    if (/["\\]/.test(value)) return null;
+    if (section === 'remote' && sub !== null && key === 'url' && !c.remotes.some((r) => r.name === sub)) c.remotes.push({ name: sub, url: value });
+    else if (section === 'branch' && sub !== null && key === 'remote') c.branchRemote.set(sub, value);
+    else if (section === 'branch' && sub !== null && key === 'merge') c.branchMerge.set(sub, value);
+  }
+  return c;
+}
+
+function* readConfig(root: string, env: NodeJS.ProcessEnv, fromFile = false): Program<Config> {
+  if (fromFile) {
+    try {
+      const c = parseConfigFile(readFileSync(join(root, '.git', 'config'), 'utf8'));
+      if (c) return c;
+    } catch {
+      // not a plain .git folder: ask git
+    }
+  }
   // Exit 1: no key matched (no remote, no excludes file).
   return parseConfig(need(yield { args: CONFIG_ARGS, cwd: root, env, okCodes: [1] }));
 }
@@ -244,7 +286,7 @@ function* ruleAtFreeze(root: string, source: string, pattern: string, sealed: Se
   return r.ok && r.code === 0 && lineOf(r.out, pattern);
 }
 
-function* hiddenEdits(root: string, head: string | null, edited: string[], sealed: Sealed | null, env: NodeJS.ProcessEnv): Program<HiddenEdit[]> {
+function* flaggedEdits(root: string, head: string | null, edited: string[], env: NodeJS.ProcessEnv): Program<HiddenEdit[]> {
   if (!edited.length) return [];
   const out: HiddenEdit[] = [];
   // Flags: "h path" (lowercase: assume-unchanged), "S path" (skip-worktree), "s path" (both).
@@ -274,6 +316,12 @@ function* hiddenEdits(root: string, head: string | null, edited: string[], seale
       });
     }
   }
+  return out;
+}
+
+function* ignoredEdits(root: string, edited: string[], sealed: Sealed | null, env: NodeJS.ProcessEnv): Program<HiddenEdit[]> {
+  if (!edited.length) return [];
+  const out: HiddenEdit[] = [];
   // Ignored and untracked (check-ignore leaves tracked files out): "source\0line\0pattern\0path\0".
   const ig = need(yield { args: ['check-ignore', '-v', '-z', '--stdin'], cwd: root, env, input: edited.join('\0') + '\0', okCodes: [1] }).split('\0');
   for (let i = 0; i + 3 < ig.length; i += 4) {
@@ -340,14 +388,17 @@ function* askRemote(root: string, url: string, ref: string, head: string, env: N
 }
 
 function* remoteCheck(root: string, facts: GitFacts, sealed: Sealed | null, opts: RemoteOptions, env: NodeJS.ProcessEnv): Program<RemoteCheck> {
-  const c = yield* readConfig(root, env);
+  // The excludes file is not needed here (check-ignore names its rule's source), so the file will do.
+  const c = yield* readConfig(root, env, true);
   const branch = facts.branch ?? null;
   const upstreamRemote = facts.upstream && branch ? (c.branchRemote.get(branch) ?? null) : null;
   const check: RemoteCheck = { recorded: sealed?.git?.remotes ?? null, remotes: c.remotes, upstreamRemote, answer: null };
   const ref = branch ? c.branchMerge.get(branch) : undefined;
   const head = facts.head ?? null;
   // A moved remote is not asked: the answer of another remote than the approved one proves nothing.
-  if (remoteChanges(check).length || !upstreamRemote || !ref || !head) return check;
+  // Nor is one the tracking ref already says lacks commits (ahead): push waits on that alone
+  // (stages.ts), and the question would cost every stop of a session that has not pushed yet.
+  if (remoteChanges(check).length || !upstreamRemote || !ref || !head || facts.ahead > 0) return check;
   const configured = upstreamRemote === '.' ? root : c.remotes.find((r) => r.name === upstreamRemote)?.url;
   if (!configured) return check;
   const url = urlToAsk(root, configured);
@@ -376,17 +427,18 @@ export interface GitChecks {
   remote: RemoteOptions;
 }
 
-function* checks(facts: GitFacts, c: GitChecks, env: NodeJS.ProcessEnv): Program<GitFacts> {
-  const hidden = yield* hiddenEdits(facts.root, facts.head ?? null, editedInRepo(facts.root, c.edited), c.sealed, env);
-  const remote = yield* remoteCheck(facts.root, facts, c.sealed, c.remote, env);
-  return { ...facts, hidden, remote };
+/** The three looks, each a program of its own: independent, so the async path runs them side by side. */
+function looks(facts: GitFacts, c: GitChecks, env: NodeJS.ProcessEnv): [Program<HiddenEdit[]>, Program<HiddenEdit[]>, Program<RemoteCheck>] {
+  const edited = editedInRepo(facts.root, c.edited);
+  return [flaggedEdits(facts.root, facts.head ?? null, edited, env), ignoredEdits(facts.root, edited, c.sealed, env), remoteCheck(facts.root, facts, c.sealed, c.remote, env)];
 }
 
 /** git's facts with what its status does not show; a failed look is GitUnknown (the stages wait). */
 export function withChecks(git: GitInput, c: GitChecks, env: NodeJS.ProcessEnv = process.env): GitInput {
   if (git === null || isGitUnknown(git)) return git;
   try {
-    return drive(checks(git, c, localEnv(env)));
+    const [flagged, ignored, remote] = looks(git, c, localEnv(env));
+    return { ...git, hidden: [...drive(flagged), ...drive(ignored)], remote: drive(remote) };
   } catch (e) {
     if (e instanceof GitFault) return gitFailed(e.message);
     throw e;
@@ -397,7 +449,10 @@ export async function withChecksAsync(git: GitInput | Promise<GitInput>, c: GitC
   const g = await git;
   if (g === null || isGitUnknown(g)) return g;
   try {
-    return await driveAsync(checks(g, c, localEnv(env)));
+    // Side by side: the status line waits for the longest look only.
+    const [flagged, ignored, remote] = looks(g, c, localEnv(env));
+    const [f, i, r] = await Promise.all([driveAsync(flagged), driveAsync(ignored), driveAsync(remote)]);
+    return { ...g, hidden: [...f, ...i], remote: r };
   } catch (e) {
     if (e instanceof GitFault) return gitFailed(e.message);
     throw e;

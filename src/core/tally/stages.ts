@@ -54,13 +54,15 @@ export function pushStage(git: GitInput): Stage {
   if (changes.length) return { name: 'push', state: 'waiting', detail: remoteChangedDetail(changes) };
   if (!git.hasRemote) return { name: 'push', state: 'skipped', detail: 'no remote' };
   if (!git.upstream) return { name: 'push', state: 'waiting', detail: 'branch has no upstream' };
-  // Only the remote's own answer can make push done: the tracking ref behind `ahead` is local.
+  // The tracking ref can say "not pushed" (a local ref that lags only makes push wait), never
+  // "pushed": only the remote's own answer makes push done.
+  if (git.ahead > 0) return { name: 'push', state: 'waiting', detail: `${git.ahead} unpushed` };
   const answer = git.remote?.answer ?? null;
   if (answer === null) return { name: 'push', state: 'waiting', detail: 'push unverified (remote not asked)' };
   if (answer.kind === 'unreachable') return { name: 'push', state: 'waiting', detail: `push unverified (${answer.why})` };
   if (answer.kind === 'lacks-head') {
     const where = answer.at === null ? `${answer.ref} is not on the remote` : `the remote's ${answer.ref} lacks HEAD`;
-    return { name: 'push', state: 'waiting', detail: git.ahead > 0 ? `${git.ahead} unpushed` : `unpushed: ${where}` };
+    return { name: 'push', state: 'waiting', detail: `unpushed: ${where}` };
   }
   return { name: 'push', state: 'done', detail: `on ${git.upstream}` };
 }

@@ -13,7 +13,7 @@ import { gitFindings } from '../../../src/core/tally/gitPast';
 import type { GitInput } from '../../../src/core/tally/gitFacts';
 import type { FileEdit } from '../../../src/core/types';
 import { readGitFacts, readGitFactsAsync } from '../../../src/workspace/git';
-import { gitAtFreeze, withChecks, withChecksAsync, type GitChecks } from '../../../src/workspace/gitPast';
+import { gitAtFreeze, parseConfig, parseConfigFile, withChecks, withChecksAsync, type GitChecks } from '../../../src/workspace/gitPast';
 import { known, sh } from './gitHelpers';
 
 interface Lab {
@@ -71,6 +71,28 @@ function stages(l: Lab, edited: string[]): { commit: Stage; push: Stage; kinds: 
 function workDone(l: Lab, file = 'a.txt'): void {
   writeFileSync(join(l.repo, file), 'the work\n');
 }
+
+describe("the repository's config read as a file, or by git where the file reading does not cover it", () => {
+  const git = (text: string) => execFileSync('git', ['config', '-z', '--file', '-', '--get-regexp', '^(remote\\..*\\.url|branch\\..*\\.(remote|merge))$'], { input: text, encoding: 'utf8' });
+  const plain = '[core]\n\tbare = false\n[remote "origin"]\n\turl = /srv/a.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[remote "my.fork"]\n\turl = git@host:me/a.git ; a comment\n[branch "feat/x.y"]\n\tremote = origin\n\tmerge = refs/heads/feat/x.y\n';
+  it('a plain file gives what git gives: remotes with dots, branches with slashes, comments dropped', () => {
+    const mine = parseConfigFile(plain);
+    assert.ok(mine);
+    const theirs = parseConfig(git(plain));
+    assert.deepEqual({ ...mine, excludesFile: null }, { ...theirs, excludesFile: null });
+    assert.deepEqual(mine.remotes, [{ name: 'origin', url: '/srv/a.git' }, { name: 'my.fork', url: 'git@host:me/a.git' }]);
+  });
+  const notCovered: Array<[string, string]> = [
+    ['an include', '[include]\n\tpath = other\n'],
+    ['an includeIf', '[includeIf "gitdir:/x/"]\n\tpath = other\n'],
+    ['a quoted value', '[remote "origin"]\n\turl = "/srv/a b.git"\n'],
+    ['a value continued on the next line', '[remote "origin"]\n\turl = /srv/\\\n\ta.git\n'],
+    ['an old-style subsection', '[remote.origin]\n\turl = /srv/a.git\n'],
+  ];
+  for (const [name, text] of notCovered) {
+    it(`${name}: left to git`, () => assert.equal(parseConfigFile(text), null));
+  }
+});
 
 describe('git read past its own flags', function () {
   this.timeout(20_000);
