@@ -61,6 +61,7 @@ describe('the verdict rests on the stop gate’s own re-run', () => {
   const tally = async (w: Workspace) => tallyJson((await cli(['tally', '--json'], { cwd: w.ws, env: w.env })).out);
   const text = async (w: Workspace) => (await cli(['tally'], { cwd: w.ws, env: w.env })).out;
   const stop = (w: Workspace) => gate('stop', payload('stop-first', { cwd: w.ws }), w);
+  const line = async (w: Workspace) => (await cli(['statusline'], { cwd: w.ws, env: w.env, stdin: JSON.stringify({ workspace: { project_dir: w.ws } }) })).out;
 
   function doneSession(): Workspace {
     const w = gitWorkspace({ 'check.sh': 'exit 0\n' });
@@ -74,12 +75,14 @@ describe('the verdict rests on the stop gate’s own re-run', () => {
     const before = await tally(w);
     assert.deepEqual([before.verdict, before.open, before.reverify?.state], ['not-done', 0, 'awaiting']);
     assert.match(await text(w), /verdict: NOT DONE \(awaiting re-run\)$/);
+    assert.match(await line(w), /▰ 3\/3 · awaiting re-run ○$/);
     assert.equal((await stop(w)).answer.outcome, 'allow');
     const p = reverifiedPaths(w.ws, w.env);
     assert.equal(readFileSync(p.inside, 'utf8'), readFileSync(p.outside, 'utf8'), 'both copies written, equal');
     const after = await tally(w);
     assert.deepEqual([after.verdict, after.reverify?.state], ['done', 'verified']);
     assert.match(await text(w), /verdict: ALL DONE$/);
+    assert.match(await line(w), /▰ 3\/3 · all done ●$/);
   });
 
   it('an edit after the re-run makes it stale: NOT DONE (awaiting re-run) until the gate runs again', async () => {
