@@ -13,7 +13,7 @@ import { toolInNodeModules } from './tools/js';
 import { sweepLiterals } from './sweep';
 import { ciFiles } from './ci';
 import { interpreterOf } from './interpreter';
-import { addBinFile, addBins, addPackageManagerConfig } from './toolchain';
+import { addBinFile, addBins, addPackageManagerConfig, addVenvBins } from './toolchain';
 import { followModules } from './moduleGraph';
 
 /** How deep commands may hand back commands (a script calling a script calling make…). */
@@ -103,6 +103,7 @@ export function resolveProof(proof: string, view: WorkspaceView): ProofDeps {
       const p = joinPath(cwd, head);
       if (p !== null) addBinFile(ctx, p, via, true);
     } else if (onBinPath > 0 && !head.includes('/')) addBins(ctx, verb, cwd, via, true);
+    if (!head.includes('/')) addVenvBins(ctx, verb, via);
     if (tool && (inModules !== null || !head.includes('/'))) {
       const manager = PACKAGE_MANAGERS.has(name);
       if (manager) {

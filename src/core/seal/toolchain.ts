@@ -69,6 +69,23 @@ export function addBinFile(ctx: Ctx, bin: string, via: string, follow: boolean):
   return true;
 }
 
+/** The project's Python virtual environments, whose bin folder an activated shell puts first on PATH. */
+const VENVS = ['.venv', 'venv'];
+
+/**
+ * The bin a command word finds in the project's virtual environment (`.venv/bin/pytest`), when the
+ * environment has one: kept as it is, not followed (its python links out of the project).
+ */
+export function addVenvBins(ctx: Ctx, verb: string, via: string): void {
+  if (BUILTINS.has(verb) || verb.includes('/') || !/^[\w.+-]+$/.test(verb)) return;
+  const root = ctx.view.list('.');
+  for (const env of VENVS) {
+    if (!root?.some((e) => e.dir && e.name === env)) continue;
+    const bin = `${env}/bin/${verb}`;
+    if (ctx.view.list(`${env}/bin`)?.some((e) => e.name === verb)) ctx.out.add(bin, 'runner-bin', `${via} finds it in the project's virtual environment`);
+  }
+}
+
 /** Said in the `via` of a runner package's manifest whose installed version is the one its lockfile pins. */
 export const AS_LOCKED = ' (the version its lockfile pins)';
 

@@ -111,6 +111,7 @@ const CASES: Array<{ name: string; files: Files; proof: string; edit: (f: Files)
     edit: (f) => Object.assign(f, INSTALLED('10.2.0'), { 'node_modules/.bin/c8': 'x', 'node_modules/c8/bin/c8.js': 'x', 'node_modules/c8/package.json': JSON.stringify({ name: 'c8', version: '9.0.0' }) }),
     expect: [],
   },
+  { name: "pytest in the project's virtual environment replaced by a script that exits 0", files: { ...PY, '.venv/bin/pytest': '#!/p/.venv/bin/python\nfrom pytest import console_main\nconsole_main()\n' }, proof: 'pytest', links: {}, edit: (f) => (f['.venv/bin/pytest'] = '#!/bin/sh\nexit 0\n'), expect: ['error runner-replaced .venv/bin/pytest'] },
   // runner-config-narrowed
   { name: 'a project .npmrc created with script-shell=/bin/true', files: NODE, proof: 'npm test', edit: (f) => (f['.npmrc'] = 'script-shell=/bin/true\n'), expect: ['error runner-config-narrowed .npmrc'] },
   { name: 'a project .npmrc created with ignore-scripts', files: NODE, proof: 'npm test', edit: (f) => (f['.npmrc'] = 'ignore-scripts = true\n'), expect: ['error runner-config-narrowed .npmrc'] },

@@ -30,6 +30,8 @@ const RESOLVE: Array<[string, Files, string, Record<string, string>, string[]]> 
   ['node running a runner by its path keeps the file', MOCHA, 'node node_modules/.bin/mocha', LINK, ['runner-bin node_modules/.bin/mocha', 'runner-bin node_modules/mocha/bin/mocha.js', 'runner-bin node_modules/mocha/package.json json:version']],
   ['npx finds the bin as npm does', MOCHA, 'npx mocha', LINK, [...PM, 'runner-bin node_modules/.bin/mocha', 'runner-bin node_modules/mocha/bin/mocha.js', 'runner-bin node_modules/mocha/package.json json:version']],
   ['a proof outside a package manager keeps no bins: its PATH is the shell\'s', MOCHA, 'mocha', LINK, []],
+  ['pytest found in the project\'s virtual environment is kept; a tool it does not have is not', { '.venv/bin/pytest': '#!python\n', '.venv/bin/python': '', 'tests/test_a.py': '' }, 'pytest && ruff check .', {}, ['runner-bin .venv/bin/pytest']],
+  ['no virtual environment, no venv bins', { 'tests/test_a.py': '' }, 'python -m pytest', {}, []],
   ['a link that climbs out of the workspace keeps the bin only', MOCHA, 'npm test', { 'node_modules/.bin/mocha': '../../../elsewhere/mocha.js' }, [...PM, 'runner-bin node_modules/.bin/mocha']],
 ];
 
