@@ -24,6 +24,25 @@ function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): string {
 }
 
 export function contentKey(workspace: string, env: NodeJS.ProcessEnv): string | null {
+  const kept = keptContentKey(workspace, env);
+  kept?.close();
+  return kept?.key ?? null;
+}
+
+export interface KeptKey {
+  key: string;
+  /**
+   * The tracked and added files whose size, times or inode moved since the key was taken, though
+   * their content may be the same again (a file changed and put back): git's own stat check of the
+   * key's index (`git diff-files`). Null when git could not say.
+   */
+  stirred(): string[] | null;
+  /** Removes the key's index. */
+  close(): void;
+}
+
+/** The content key with its index kept, so what moved since can be asked of git (verifier.ts, around a batch of re-runs). */
+export function keptContentKey(workspace: string, env: NodeJS.ProcessEnv): KeptKey | null {
   const base = gitEnv(env);
   let index: string;
   try {
@@ -37,10 +56,22 @@ export function contentKey(workspace: string, env: NodeJS.ProcessEnv): string | 
     if (existsSync(index)) copyFileSync(index, tmp);
     const withIndex = gitEnv(env, { GIT_INDEX_FILE: tmp });
     git(workspace, ['add', '-A', '--', '.', `:(exclude)${METER_STATE_DIR}`], withIndex);
-    return 'git:' + git(workspace, ['write-tree'], withIndex).trim();
+    const key = 'git:' + git(workspace, ['write-tree'], withIndex).trim();
+    return {
+      key,
+      stirred: () => {
+        try {
+          return git(workspace, ['diff-files', '--name-only', '-z', '--', '.', `:(exclude)${METER_STATE_DIR}`], withIndex)
+            .split('\0')
+            .filter((p) => p !== '');
+        } catch {
+          return null;
+        }
+      },
+      close: () => rmSync(dir, { recursive: true, force: true }),
+    };
   } catch {
-    return null;
-  } finally {
     rmSync(dir, { recursive: true, force: true });
+    return null;
   }
 }

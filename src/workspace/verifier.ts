@@ -11,7 +11,7 @@ import type { Tally } from '../core/tally/tally';
 import type { GoalState } from './goalState';
 import { chooseEnv, sessionMarkers, type ChosenEnv } from './goalEnv';
 import type { ProofResult } from './runProof';
-import { contentKey, gitEnv } from './treeKey';
+import { contentKey, gitEnv, keptContentKey } from './treeKey';
 import { rerunResult } from '../core/evidence/rerun';
 import { countTests, testsRan } from '../core/evidence/testCount';
 import { readReruns, saveReruns, type SavedRerun } from './verifyState';
@@ -153,6 +153,8 @@ export function reusable(prev: readonly SavedRerun[], t: ProofTarget, key: strin
 interface Place {
   cwd: string;
   key: string | null;
+  /** Tracked files whose stat moved since the key was taken (treeKey.ts KeptKey); the work tree's only. */
+  stirred?: () => string[] | null;
   cleanup: () => void;
 }
 
@@ -206,7 +208,8 @@ function markers(o: VerifyOptions): Record<string, string> {
 }
 
 function workTree(o: VerifyOptions): Place {
-  return { cwd: o.workspace, key: contentKey(o.workspace, o.env), cleanup: () => undefined };
+  const kept = keptContentKey(o.workspace, o.env);
+  return { cwd: o.workspace, key: kept?.key ?? null, stirred: () => kept?.stirred() ?? null, cleanup: () => kept?.close() };
 }
 
 /** A temporary worktree at HEAD, without running the repository's hooks. */
@@ -263,6 +266,7 @@ export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
   const deadline = o.budgetMs === undefined ? Infinity : Date.now() + o.budgetMs;
   const prev = o.reuseFailures && !clean ? readReruns(o.workspace) : [];
   const fresh: SavedRerun[] = [];
+  let stirred: string[] | null;
   // Read once the first proof is due: what each depends on, and the markers its environment carries.
   let sealed: SealedDeps[] | null = null;
   let proofEnv: Record<string, string> | null = null;
@@ -313,16 +317,20 @@ export async function verifyProofs(o: VerifyOptions): Promise<VerifyRun> {
       out.results.push(s);
     }
   } finally {
+    // Over views no proof writes the tree, so a tracked file whose times moved was changed by
+    // something else while the proofs ran, even one put back as it was (git's stat check).
+    stirred = out.view?.kind === 'overlay' && fresh.length ? (place.stirred?.() ?? null) : null;
     place.cleanup();
   }
   if (fresh.length && !clean && place.key !== null) {
     // What the proofs themselves wrote (a build's output, a report) is content they left; an
     // unchanged tree after that reuses the same results.
     const after = contentKey(o.workspace, o.env);
-    if (after !== null && after !== place.key && out.view?.kind === 'overlay') {
+    if (after !== null && out.view?.kind === 'overlay' && (after !== place.key || (stirred?.length ?? 0) > 0)) {
       // Every proof ran over its own view, so none of them wrote the tree: something else did (a
       // process the session started), while the proofs ran on it. Such re-runs prove nothing.
-      out.moved = 'the work tree changed while the proofs re-ran, and no proof wrote it (each ran over its own copy-on-write view): a process outside the re-runs changed it, so these re-runs do not count';
+      const named = stirred?.length ? ` (${stirred.slice(0, 3).join(', ')}${stirred.length > 3 ? ', ...' : ''})` : '';
+      out.moved = `the work tree changed while the proofs re-ran${named}, and no proof wrote it (each ran over its own copy-on-write view): a process outside the re-runs changed it, so these re-runs do not count`;
       const moved = new Set(fresh);
       out.results = out.results.map((s) => (moved.has(s) ? { ...s, outcome: 'error' as const, exit: null, error: 'the work tree changed during the re-runs (not by a proof)' } : s));
       saveReruns(o.workspace, out.results);

@@ -141,11 +141,31 @@ describe('each proof re-runs on its own (rerunIsolation.ts)', function () {
     const bg = spawn('/bin/sh', ['-c', 'sleep 0.7; echo moved > greet.txt; sleep 0.5; echo hi > other.txt'], { cwd: w.ws, detached: true, stdio: 'ignore' });
     try {
       const run = await verify(w);
-      assert.match(run.moved ?? '', /changed while the proofs re-ran, and no proof wrote it/);
+      assert.match(run.moved ?? '', /changed while the proofs re-ran \(greet\.txt\), and no proof wrote it/);
       assert.deepEqual(
         run.results.map((r) => [r.outcome, r.error]),
         [['error', 'the work tree changed during the re-runs (not by a proof)']],
       );
+    } finally {
+      try {
+        process.kill(-bg.pid!, 'SIGKILL');
+      } catch {
+        // ended
+      }
+    }
+  });
+
+  it('a tracked file changed and put back by a process outside the re-runs while they run: the content key is the same, git’s stat check names it, and the batch counts for nothing', async () => {
+    requireTools();
+    const w = gitWorkspace({ '.claude/settings.json': '{}\n' });
+    adopt(w, '# G\n\n## Steps\n- S1. Wait. Proof: `sleep 2`\n');
+    const before = contentKey(w.ws, w.env);
+    const bg = spawn('/bin/sh', ['-c', 'sleep 0.8; echo moved > greet.txt; sleep 0.3; echo hi > greet.txt'], { cwd: w.ws, detached: true, stdio: 'ignore' });
+    try {
+      const run = await verify(w);
+      assert.equal(contentKey(w.ws, w.env), before, 'put back as it was');
+      assert.match(run.moved ?? '', /changed while the proofs re-ran \(greet\.txt\)/);
+      assert.equal(run.results[0]?.outcome, 'error');
     } finally {
       try {
         process.kill(-bg.pid!, 'SIGKILL');
