@@ -76,6 +76,11 @@ const GO_PACKAGE = /^(ok|FAIL|\?)\s+\S+\s+(.*)$/;
 const GO_OK_TAIL = /^(?:\d+(?:\.\d+)?s|\(cached\))(\s+\[no tests to run\])?(?:\s+coverage: .*)?$/;
 const GO_RUN = /^=== RUN\s+\S/;
 const GO_RESULT = /^--- (PASS|FAIL|SKIP): \S/;
+/**
+ * A line that may be one of the above: one test per line before the many, since a proof's output
+ * is mostly other lines (the transcript scan reads every passed Bash result).
+ */
+const CANDIDATE = /passing|pending|failing|^Tests|^No tests? |^[#ℹ] |passed|failed|skipped|deselected|xfailed|error|no tests ran|^test result|^=== RUN|^--- |^ok\s|^FAIL\s|^\?\s/;
 
 /**
  * Go prints no total: under -v each test's `--- PASS/FAIL/SKIP` line is counted (subtests too); without
@@ -119,7 +124,9 @@ function goPart(lines: readonly string[]): Part | 'unknown' | null {
 export function countTests(output: string): TestCount | null {
   const lines = stripAnsi(output)
     .split(/\r\n|\r|\n/)
-    .map((l) => l.trim());
+    .map((l) => l.trim())
+    // An empty line is kept: mocha's pending and failing lines follow its passing line with none between.
+    .filter((l) => l === '' || CANDIDATE.test(l));
   const parts: Part[] = [];
   let mocha: Part | null = null;
   // node's block, open from its "tests" line to the first line of another kind.
