@@ -90,9 +90,14 @@ function resolveJs(ctx: Ctx, from: string, spec: string): string | null {
   return firstFile(ctx, cands);
 }
 
-/** The first of the candidates that is a file, found by listing their folders (a listing is one stat on each check, where a probe for each absent name would be one each). */
+/**
+ * The first of the candidates that is a file, found by listing their folders (a listing is one stat
+ * on each check, where a probe for each absent name would be one each). Only test code is looked
+ * at: a product file read here would be watched, and every edit of it would make the next check
+ * read the whole seal again.
+ */
 function firstFile(ctx: Ctx, cands: readonly string[]): string | null {
-  for (const c of cands) {
+  for (const c of cands.filter(isHelperPath)) {
     const entries = ctx.view.list(dirOf(c));
     if (entries?.some((e) => !e.dir && e.name === baseOf(c)) && ctx.view.read(c) !== null) return c;
   }
@@ -151,7 +156,7 @@ export function followModules(ctx: Ctx, starts: readonly string[]): void {
       if (text === null) continue;
       const targets = JS_FILE.test(path) ? jsSpecifiers(text).map((s) => resolveJs(ctx, path, s)) : path.endsWith('.py') ? pyImports(text).flatMap((i) => resolvePy(ctx, path, i)) : [];
       for (const t of targets) {
-        if (t === null || seen.has(t) || !isHelperPath(t)) continue;
+        if (t === null || seen.has(t)) continue;
         seen.add(t);
         if (added++ >= MAX_HELPERS) {
           ctx.out.note(`the tests load more than ${MAX_HELPERS} helper files; the rest are not followed`);

@@ -3,7 +3,7 @@
 // package manager's own config, and the files the sealed tests load through their imports.
 import { strict as assert } from 'node:assert';
 import { resolveProof } from '../../../src/core/seal/resolve';
-import { memoryView } from '../../../src/core/seal/view';
+import { memoryView, recordingView } from '../../../src/core/seal/view';
 import { isHelperPath, jsSpecifiers, pyImports } from '../../../src/core/seal/moduleGraph';
 import type { Files } from './helpers';
 
@@ -77,6 +77,13 @@ describe('the seal follows what sealed tests load', () => {
   for (const [name, files, proof, expected] of MODS) {
     it(name, () => assert.deepEqual(helpers(files, proof), [...expected].sort()));
   }
+
+  it('the product code a test imports is neither read nor listed, so editing it never makes a check read the seal again', () => {
+    const rv = recordingView(memoryView({ 'test/a.test.js': "const sum = require('../src/sum');\nconst m = require('../lib/m.js');\n", 'src/sum.js': '', 'lib/m.js': '' }));
+    resolveProof('mocha', rv);
+    assert.deepEqual([...rv.reads].filter((p) => !/^test(\/|$)/.test(p) && !p.startsWith('.mocharc') && p !== 'package.json'), []);
+    assert.deepEqual([...rv.lists].filter((d) => d === 'src' || d === 'lib'), []);
+  });
 
   it('an import cycle ends', () => {
     const files = { 'test/a.test.js': "require('./h1');\n", 'test/h1.js': "require('./h2');\n", 'test/h2.js': "require('./h1');\n" };
