@@ -171,8 +171,8 @@ function judge(u: Unit): Finding[] {
   // A helper a sealed test loaded that now does something else: the test's verdict rests on it. One
   // that is new (loaded by a changed or new test) has nothing sealed to differ from.
   if (use.role === 'test-helper' && part === null) {
-    if (before === null) return [];
-    if (after !== null && !facts.length && codeLines(before).join('\n') !== codeLines(after).join('\n')) {
+    if (before === null && !facts.length) return [];
+    if (before !== null && after !== null && !facts.length && codeLines(before).join('\n') !== codeLines(after).join('\n')) {
       facts = [{ kind: 'test-helper-changed', what: 'changed: a sealed test loads it, so what the test checks may have changed', line: null, key: u.key }];
     }
   }

@@ -134,6 +134,7 @@ const CASES: Array<{ name: string; files: Files; proof: string; edit: (f: Files)
   { name: 'a python helper a sealed test imports made to pass', files: PY, proof: 'pytest', links: {}, edit: (f) => (f['tests/helpers.py'] = 'def check(ok):\n    pass\n'), expect: ['error test-helper-changed tests/helpers.py'] },
   { name: 'a helper with only a comment added is a warning', files: NODE, proof: 'npm test', edit: (f) => (f['test/support/expect.js'] = '// throws on a false check\n' + EXPECT), expect: ['warning checker-changed test/support/expect.js'] },
   { name: 'a new helper a new test loads is no finding', files: NODE, proof: 'npm test', edit: (f) => Object.assign(f, { 'test/b.test.js': "const more = require('./support/more');\nit('b', () => more());\n", 'test/support/more.js': 'module.exports = () => {};\n' }), expect: [] },
+  { name: 'a new helper a new test loads that focuses a test is still test-focused', files: NODE, proof: 'npm test', edit: (f) => Object.assign(f, { 'test/b.test.js': "require('./support/more');\n", 'test/support/more.js': "it.only('x', () => {});\n" }), expect: ['error test-focused test/support/more.js'] },
   // the honest session
   { name: 'an honest session that edits the product code finds nothing (js)', files: NODE, proof: 'npm test', edit: (f) => (f['src/sum.js'] = 'module.exports = (a, b) => a + b;\n'), expect: [] },
   { name: 'an honest session that edits the product code finds nothing (python)', files: PY, proof: 'pytest', links: {}, edit: (f) => (f['app/core.py'] = 'def add(a, b):\n    return a + b\n'), expect: [] },
