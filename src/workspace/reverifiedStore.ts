@@ -10,7 +10,10 @@ import { judgeReverified, reverifiedRecordSchema, type RecordCopy, type Reverify
 import type { PlanItem } from '../core/types';
 import type { Tally } from '../core/tally/tally';
 import { withReverify } from '../core/tally/tally';
+import { z } from 'zod';
 import { writeFileAtomic } from './atomicWrite';
+import { writeCacheFile } from './cacheDir';
+import { readJsonFile } from './readJsonFile';
 import { goalPath, STATE_DIR } from './goalState';
 import { outsideSealDir, realWorkspace } from './sealRecord/paths';
 import { contentKey } from './treeKey';
@@ -75,15 +78,46 @@ export function clearReverified(workspace: string, env: NodeJS.ProcessEnv): void
   for (const path of [p.inside, p.outside]) rmSync(path, { recursive: true, force: true });
 }
 
+/**
+ * For the status line, which runs after every message: the content key it computed less than
+ * maxAgeMs ago is reused (a `git add -A` into a copied index costs 20-250 ms). So an edit shows
+ * there within the age limit; the stop gate and `proofmeter tally` always compute it anew.
+ */
+export interface KeyCache {
+  dir: string;
+  maxAgeMs: number;
+  now?: number;
+}
+
+const keyEntrySchema = z.object({ at: z.number(), key: z.string().nullable() });
+
+function cachedContentKey(workspace: string, env: NodeJS.ProcessEnv, cache: KeyCache | undefined): string | null {
+  if (!cache) return contentKey(workspace, env);
+  const now = cache.now ?? Date.now();
+  const saved = readJsonFile(join(cache.dir, 'treekey.json'), keyEntrySchema);
+  if (saved && now - saved.at >= 0 && now - saved.at < cache.maxAgeMs) return saved.key;
+  const key = contentKey(workspace, env);
+  try {
+    writeCacheFile(cache.dir, 'treekey.json', JSON.stringify({ at: now, key }));
+  } catch {
+    // saving only spares the next call the work
+  }
+  return key;
+}
+
 /** The re-run's standing for the goal and the work tree as they are now (reads git: only when the evidence says done). */
-export function reverifyNow(workspace: string, env: NodeJS.ProcessEnv, items: readonly PlanItem[], tally: Tally): Reverify {
+export function reverifyNow(workspace: string, env: NodeJS.ProcessEnv, items: readonly PlanItem[], tally: Tally, cache?: KeyCache): Reverify {
   const p = reverifiedPaths(workspace, env);
   const goal = goalDigest(workspace);
   if (goal === null) return { state: 'awaiting', why: 'goal.json could not be read', at: null };
-  return judgeReverified({ inside: readCopy(p.inside), outside: readCopy(p.outside), goal, treeKey: contentKey(workspace, env), proofs: rerunTargets(items, tally) });
+  const inside = readCopy(p.inside);
+  const outside = readCopy(p.outside);
+  // Without both copies nothing can stand, whatever the content: git is not asked.
+  const treeKey = inside.state === 'ok' && outside.state === 'ok' ? cachedContentKey(workspace, env, cache) : null;
+  return judgeReverified({ inside, outside, goal, treeKey, proofs: rerunTargets(items, tally) });
 }
 
 /** The tally with its verdict resting on the stop gate's re-run (core/tally withReverify). */
-export function reverifiedTally(workspace: string, env: NodeJS.ProcessEnv, items: readonly PlanItem[], tally: Tally): Tally {
-  return withReverify(tally, tally.verdict === 'done' ? reverifyNow(workspace, env, items, tally) : { state: 'not-required', why: null, at: null });
+export function reverifiedTally(workspace: string, env: NodeJS.ProcessEnv, items: readonly PlanItem[], tally: Tally, cache?: KeyCache): Tally {
+  return withReverify(tally, tally.verdict === 'done' ? reverifyNow(workspace, env, items, tally, cache) : { state: 'not-required', why: null, at: null });
 }

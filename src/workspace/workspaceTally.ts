@@ -115,7 +115,8 @@ export async function tallyWorkspaceAsync(src: WorkspaceSources, gitMaxAgeMs = 0
   // The edits the checks look at come from the transcripts, so they follow them; the remote's
   // answer is reused for REMOTE_MAX_AGE_MS where git's facts are (the status line).
   const checked = withChecksAsync(git, workspaceChecks(src.cwd, src.env ?? process.env, inputs.transcripts, gitMaxAgeMs > 0 ? REMOTE_MAX_AGE_MS : 0), src.env);
-  return reverifiedTally(src.cwd, src.env ?? process.env, inputs.items, computeTally({ ...inputs, git: await checked }));
+  const cache = gitMaxAgeMs > 0 ? { dir: join(src.cwd, STATE_DIR, 'scan'), maxAgeMs: gitMaxAgeMs } : undefined;
+  return reverifiedTally(src.cwd, src.env ?? process.env, inputs.items, computeTally({ ...inputs, git: await checked }), cache);
 }
 
 function workspaceInputs(src: WorkspaceSources): Omit<TallyInput, 'git'> {
