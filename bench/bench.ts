@@ -24,6 +24,7 @@ import { hookStartFigures } from './hookStart';
 import { guardFrontFigure } from './guardFrontShare';
 import { launcherFigure } from './launcherCost';
 import { isolationFigure } from './isolationCost';
+import { reverifyFigure } from './reverifyCost';
 import { sandboxCostFigure } from './sandboxCost';
 import { generateTranscript } from './generate';
 import { freezeBenchPlan } from './benchGoal';
@@ -405,6 +406,7 @@ async function mainBench(): Promise<void> {
   if (want('launcher')) report(launcherFigure(ROOT));
   if (want('sandbox')) report(await sandboxCostFigure());
   if (want('isolation')) report(await isolationFigure(WORK));
+  if (want('reverify')) report(reverifyFigure());
   const bad = figures.filter((f) => f.ok !== true);
   console.log(bad.length ? `bench: ${bad.length} target(s) missed or not measured` : 'bench: all targets met');
   process.exitCode = bad.length ? 1 : 0;
