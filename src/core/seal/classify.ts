@@ -102,6 +102,9 @@ export function classifySeal(sealed: SealSnapshot, current: SealSnapshot): Findi
       if (sealedDeps.has(use.path)) out.push(...binChanges(use, s, c, current.proofs.flatMap((p) => p.toolchain ?? [])));
       return;
     }
+    // The package manager's config is kept, absent or not, wherever one runs: one the seal did not
+    // keep is a seal from before it was kept, or a new command (a finding of its own).
+    if (use.role === 'package-config' && !sealedDeps.has(use.path)) return;
     const before = side(s, sealedDeps);
     const after = side(c, anyDeps);
     if (before.state === 'absent' && after.state === 'absent') return;

@@ -167,6 +167,9 @@ describe('the seal classifies what a proof resolves to and loads', () => {
     const sealed = snapshot(NODE, ['npm test'], LINK);
     const old: SealSnapshot = { ...sealed, proofs: sealed.proofs.map(({ toolchain: _t, ...p }) => p), files: sealed.files.filter((f) => !f.path.startsWith('node_modules') && !/\.npmrc|\.yarnrc/.test(f.path)) };
     assert.deepEqual(classifySeal(old, snapshot(NODE, ['npm test'], LINK)), []);
+    // Nor an .npmrc that was there all along, which that seal never kept.
+    const withRc = { ...NODE, '.npmrc': 'script-shell=/bin/bash\n' };
+    assert.deepEqual(classifySeal(old, snapshot(withRc, ['npm test'], LINK)), []);
   });
 });
 
