@@ -2,7 +2,7 @@
 // judge, this file only translates its states into the Testing API's words. Kept free of the
 // vscode module so it is tested as plain code (test/vscode/unit/testStates.test.ts).
 import type { VerifyResultJson } from '../cli/commands/verify';
-import { rerunEnd, type RerunJson } from '../core/evidence/rerun';
+import { countShort, countWords, rerunEnd, type RerunJson } from '../core/evidence/rerun';
 import type { ItemJson, Tally } from '../core/tally/tally';
 import type { ProofTarget } from '../workspace/verifier';
 import { lensFor } from './lensText';
@@ -47,8 +47,11 @@ function stateOf(item: ItemJson): TestState {
   }
 }
 
-function ended(r: Pick<RerunJson, 'outcome' | 'exit' | 'signal' | 'timeoutMs' | 'error'> & { tampered?: boolean }): string {
+/** `sessionRan`: the tests the session's deciding run ran, as its output said; a pass that ran none or fewer is said so (rerun.ts countShort). */
+function ended(r: Pick<RerunJson, 'outcome' | 'exit' | 'signal' | 'timeoutMs' | 'error' | 'tests'> & { tampered?: boolean }, sessionRan: number | null = null): string {
   if (r.tampered) return `changed the meter's files (${rerunEnd(r)})`;
+  const short = countShort(r, sessionRan);
+  if (short) return `exit 0, but ${countWords(short)}`;
   return r.outcome === 'pass' ? 'passed' : rerunEnd(r);
 }
 
@@ -69,7 +72,7 @@ export function testLabel(item: Pick<ItemJson, 'text' | 'proof'>): string {
 function failureMessage(item: ItemJson, t: TallyPart, rerun: RerunJson | undefined, fresh: FreshResult | undefined): string {
   const lines: string[] = [];
   if (rerun && t.verifier?.reopened.includes(item.id)) {
-    lines.push(`${item.id} failed on re-run (${ended(rerun)}, ${rerun.at}): the session had proved it, and a newer re-run took it back.`);
+    lines.push(`${item.id} failed on re-run (${ended(rerun, item.run?.tests?.ran ?? null)}, ${rerun.at}): the session had proved it, and a newer re-run took it back.`);
   } else {
     const exit = item.run?.exit ?? null;
     const said = exit !== null && !/\bexit\b/i.test(item.detail) ? `${item.detail} (exit ${exit})` : item.detail;
@@ -93,7 +96,7 @@ export function itemTests(t: TallyPart, fresh: FreshResults = new Map()): ItemTe
     const lens = lensFor(item, t).title.replace(/^\S+\s/, '');
     // A re-run beside a state it did not decide: said, never counted ("not run yet · re-run: exit 1").
     const reopened = t.verifier?.reopened.includes(item.id) ?? false;
-    const description = rerun && !reopened ? `${lens} · re-run: ${ended(rerun)}` : lens;
+    const description = rerun && !reopened ? `${lens} · re-run: ${ended(rerun, item.run?.tests?.ran ?? null)}` : lens;
     return {
       id: item.id,
       label: testLabel(item),

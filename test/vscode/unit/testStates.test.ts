@@ -81,6 +81,16 @@ describe('plan items as tests (the Testing view)', function () {
     assert.doesNotMatch(testOf(itemTests(t), 'S1').message ?? '', /last lines/, 'the tally keeps no output: none without a fresh run');
   });
 
+  it('a proof a re-run took back on its test count says both counts, not "passed"', function () {
+    const base = underWayTally();
+    const s1 = base.items.find((i) => i.id === 'S1')!;
+    const counted: Tally = { ...base, items: base.items.map((i): ItemJson => (i.id === 'S1' && i.run ? { ...i, state: 'failed', run: { ...i.run, tests: { runner: 'mocha', ran: 12 } } } : i)) };
+    const t: Tally = { ...counted, verifier: { results: [{ ...rerun('S1', s1.proof, 'pass', 0, 'proved'), tests: { runner: 'mocha', ran: 0 }, reopened: true }], clean: [], disagreements: ['S1'], reopened: ['S1'], findings: [] } };
+    const x = testOf(itemTests(t), 'S1');
+    assert.equal(x.state, 'failed');
+    assert.match(x.message ?? '', /^S1 failed on re-run \(exit 0, but the re-run ran 0 tests \(the session's run ran 12\), 2026-12-03T10:00:00\.000Z\): /);
+  });
+
   it('a re-run beside a state it cannot change is said, never counted: an unrun item stays skipped, a failed one failed', function () {
     const base = underWayTally();
     const v2 = base.items.find((i) => i.id === 'V2')!;
