@@ -81,6 +81,14 @@ describe('the test count through the stop gate and the tally', () => {
     assert.match(t.verifier?.findings[0]?.message ?? '', /ran 5 tests \(the session's run ran 12\)/);
   });
 
+  it('a summary past the 256 KiB kept for the terminal is still counted, from the tail', async () => {
+    const w = gitWorkspace({ 'test.sh': `head -c 300000 /dev/zero | tr '\\0' x\n${mochaSays(7)}` });
+    adopt(w, PLAN);
+    const v = await cli(['verify', '--json', '--items', 'V1'], { cwd: w.ws, env: w.env });
+    assert.equal(v.code, 0, v.err);
+    assert.deepEqual(savedTests(w), [['V1', 'pass', { runner: 'mocha', ran: 7 }]]);
+  });
+
   it('proofmeter verify saves the count as well, never the output', async () => {
     const w = gitWorkspace({ 'test.sh': mochaSays(0) });
     adopt(w, PLAN);
