@@ -226,7 +226,7 @@ describe('extension host parts (no VS Code)', () => {
       const mineJson = (): unknown => {
         const r = readWorkspace({ cwd: fx.ws, env, cache });
         // git as the meter reads it: its status, then what status does not show (gitPast.ts).
-        return JSON.parse(JSON.stringify(tallyOf(r.inputs!, withChecks(readGitFacts(fx.ws), workspaceChecks(fx.ws, env, r.inputs!.transcripts, 0), env), r.protection)));
+        return JSON.parse(JSON.stringify(tallyOf(r.inputs!, withChecks(readGitFacts(fx.ws), workspaceChecks(fx.ws, env, r.inputs!.transcripts, 0), env), r.protection, { cwd: fx.ws, env })));
       };
       const mine = () => tallySchema.parse(mineJson());
       const cli = (): unknown => {
