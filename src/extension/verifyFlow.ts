@@ -70,9 +70,13 @@ export function progressOf(line: string): { message: string; increment: number }
 
 /** One line for the notification after the run. */
 export function summaryOf(r: VerifyJson): string {
-  const failed = r.results.filter((x) => x.outcome !== 'pass');
+  // A pass the session proved and still disagrees with was taken back on its test count (rerun.ts countShort).
+  const short = (x: VerifyJson['results'][number]) => x.outcome === 'pass' && x.session === 'proved' && r.disagreements.includes(x.id);
+  const failed = r.results.filter((x) => x.outcome !== 'pass' || short(x));
+  const end = (f: VerifyJson['results'][number]) =>
+    short(f) ? (f.tests ? `ran ${f.tests.ran} test${f.tests.ran === 1 ? '' : 's'}` : 'printed no test count') : f.outcome === 'timeout' ? 'timed out' : f.outcome === 'error' ? 'could not run' : `exit ${f.exit ?? f.signal}`;
   const head = failed.length
-    ? `${failed.length} of ${r.results.length} re-run(s) did not pass: ${failed.map((f) => `${f.id} (${f.outcome === 'timeout' ? 'timed out' : f.outcome === 'error' ? 'could not run' : `exit ${f.exit ?? f.signal}`})`).join(', ')}`
+    ? `${failed.length} of ${r.results.length} re-run(s) did not pass: ${failed.map((f) => `${f.id} (${end(f)})`).join(', ')}`
     : `all ${r.results.length} re-run(s) passed`;
   const dis = r.disagreements.length ? `; the session disagrees on ${r.disagreements.join(', ')}` : '';
   const notRun = r.notRun.length ? `; not run: ${r.notRun.join(', ')}` : '';

@@ -4,6 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { summaryOf } from '../../../src/extension/verifyFlow';
+import { readVerifyJson } from '../../../src/extension/verifyJson';
 import { verifyFileSchema } from '../../../src/workspace/verifyState';
 import { cli } from '../helpers/cli';
 import { tallyJson } from '../helpers/cliJson';
@@ -101,5 +103,9 @@ describe('the test count through the stop gate and the tally', () => {
     assert.match(v.out, /^Disagreements \(the session and the re-run differ\): V1$/m);
     assert.match(v.out, /^ {2}V1 {2}the session: proved; the re-run: FAILED \(exit 0, but the re-run ran 0 tests \(the session's run ran 12\)\) {2}proof: sh test\.sh$/m);
     assert.match(v.out, /^ +\| +0 passing \(12ms\)$/m, 'the output that shows it, for the person');
+    // VS Code's Verify reads the same JSON: its notification names the count, not a pass.
+    const j = readVerifyJson((await cli(['verify', '--json'], { cwd: w.ws, env: w.env })).out);
+    assert.ok(j.ok, j.ok ? '' : j.why);
+    assert.equal(summaryOf(j.json), 'Proofmeter: 1 of 2 re-run(s) did not pass: V1 (ran 0 tests); the session disagrees on V1. Verdict: NOT DONE.');
   });
 });
