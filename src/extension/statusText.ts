@@ -1,5 +1,5 @@
 // The words of the two status bar items, kept free of the vscode module so they read as plain data.
-import { rerunEnd } from '../core/evidence/rerun';
+import { countShort, countWords, rerunEnd } from '../core/evidence/rerun';
 import { blockingFindings } from '../core/findings/finding';
 import { findingKindWords } from '../core/findings/kindWords';
 import { bar, isOpenForClaude, isOpenForPerson, stageMark } from '../core/tally/format';
@@ -108,7 +108,9 @@ export function progressView(t: Tally, opts: { fault: string | null; trusted: bo
     for (const r of [...v.results, ...v.clean].slice(0, MAX_LISTED)) {
       const where = r.clean ? ' · clean checkout of HEAD, not counted' : r.reopened ? ' · took the proof back' : '';
       const disagree = v.disagreements.includes(r.id) ? ' · disagrees with the session' : '';
-      lines.push(`- ${code(r.id)} ${md(r.outcome === 'pass' ? 'passed' : rerunEnd(r))}${md(where + disagree)}`);
+      // A pass that took the proof back did so on its test count (rerun.ts countShort): said with both counts.
+      const short = r.clean ? null : countShort(r, t.items.find((i) => i.id === r.id)?.run?.tests?.ran ?? null);
+      lines.push(`- ${code(r.id)} ${md(short ? `exit 0, but ${countWords(short)}` : r.outcome === 'pass' ? 'passed' : rerunEnd(r))}${md(where + disagree)}`);
     }
   }
   lines.push(...contextTooltipLines(opts.context));

@@ -42,4 +42,13 @@ describe('status bar tooltip: re-runs', () => {
     assert.equal(lines[at + 3], '- `S1` timed out after 120 s · clean checkout of HEAD, not counted · disagrees with the session');
     assert.match(v.tooltip, /S1` failed: failed on re\\-run \\\(exit 2, 2026\\-12\\-01T00:00:00Z\\\)/);
   });
+
+  it('a re-run that exited 0 having run no test is listed with its count, taking the proof back', () => {
+    const v = progressView(tally([rerun({ tests: { runner: 'mocha', ran: 0 } })]), { fault: null, trusted: true });
+    const lines = v.tooltip.split('\n');
+    const at = lines.indexOf('**Re-run outside the session**');
+    assert.ok(at > 0, v.tooltip);
+    // The lab session's run printed no count, so only the re-run's is named.
+    assert.equal(lines[at + 2], '- `S1` exit 0, but the re\\-run ran 0 tests · took the proof back · disagrees with the session');
+  });
 });
