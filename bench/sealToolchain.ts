@@ -1,7 +1,7 @@
 // The toolchain seal's added cost per hook call (figure 10b of bench.ts): the content check
 // (workspace/seal/snapshot.ts checkSeal) when nothing moved, on a project whose proof is
 // `npm test` running mocha from node_modules/.bin (a link into the package, as npm installs it),
-// with 40 test files each loading test helpers. Timed with the toolchain and the helpers the seal
+// with 40 test files each loading test helpers, and a runner whose bin loads 120 files of its package. Timed with the toolchain and the helpers the seal
 // now keeps, and with the same snapshot stripped of them (the seal as it was before), so the
 // difference is what following the toolchain and the module graph adds to every check.
 // Standalone: `node --import tsx bench/sealToolchain.ts`.
@@ -24,7 +24,10 @@ export function sealToolchainFigure(): Figure {
   put('package.json', JSON.stringify({ name: 'b', scripts: { test: 'mocha --require test/setup.js' } }));
   put('package-lock.json', JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/mocha': { version: '10.2.0', integrity: 'sha512-x' } } }));
   put('node_modules/mocha/package.json', JSON.stringify({ name: 'mocha', version: '10.2.0' }));
-  put('node_modules/mocha/bin/mocha.js', '#!/usr/bin/env node\n');
+  // A runner's bin loads its own code: 120 files, as mocha's lib is about that size.
+  put('node_modules/mocha/bin/mocha.js', "#!/usr/bin/env node\nrequire('../lib/index');\n");
+  put('node_modules/mocha/lib/index.js', Array.from({ length: 119 }, (_, k) => `require('./f${k}');`).join('\n') + '\n');
+  for (let k = 0; k < 119; k++) put(`node_modules/mocha/lib/f${k}.js`, `module.exports = ${k};\n`);
   mkdirSync(join(dir, 'node_modules/.bin'));
   symlinkSync('../mocha/bin/mocha.js', join(dir, 'node_modules/.bin/mocha'));
   put('test/setup.js', "require('./support/global');\n");

@@ -82,12 +82,12 @@ export function pyImports(text: string): PyImport[] {
 }
 
 /** The file a relative JS specifier names, by the resolution node and TypeScript's bundler mode use. */
-function resolveJs(ctx: Ctx, from: string, spec: string): string | null {
+function resolveJs(ctx: Ctx, from: string, spec: string, accept?: (path: string) => boolean): string | null {
   const base = joinPath(dirOf(from), spec.replace(/\/+$/, ''));
   if (base === null) return null;
   const ext = /\.[cm]?[jt]sx?$|\.json$/.exec(base)?.[0];
   const cands = [base, ...JS_EXTS.map((e) => base + e), ...(ext ? (TS_FOR[ext] ?? []).map((t) => base.slice(0, -ext.length) + t) : []), ...JS_EXTS.map((e) => `${base}/index${e}`)];
-  return firstFile(ctx, cands);
+  return firstFile(ctx, cands, accept);
 }
 
 /**
@@ -96,8 +96,8 @@ function resolveJs(ctx: Ctx, from: string, spec: string): string | null {
  * at: a product file read here would be watched, and every edit of it would make the next check
  * read the whole seal again.
  */
-function firstFile(ctx: Ctx, cands: readonly string[]): string | null {
-  for (const c of cands.filter(isHelperPath)) {
+function firstFile(ctx: Ctx, cands: readonly string[], accept: (path: string) => boolean = isHelperPath): string | null {
+  for (const c of cands.filter(accept)) {
     const entries = ctx.view.list(dirOf(c));
     if (entries?.some((e) => !e.dir && e.name === baseOf(c)) && ctx.view.read(c) !== null) return c;
   }
@@ -164,6 +164,40 @@ export function followModules(ctx: Ctx, starts: readonly string[]): void {
         }
         ctx.out.add(t, 'test-helper', `${path} loads it`);
         next.push({ path: t, via: path });
+      }
+    }
+    queue = next;
+  }
+}
+
+/** How many files of a runner's package are followed from its bin at most. */
+export const MAX_PACKAGE_FILES = 200;
+
+/**
+ * The files of a runner's package its bin loads (`bin/mocha.js` → `lib/cli/…`), by relative
+ * specifiers within the package's folder: the runner is its code as much as its bin, and an edit
+ * of `lib/cli/run.js` runs under the sealed name as well. Other packages it loads are not followed.
+ */
+export function followPackage(ctx: Ctx, entry: string, pkgDir: string, via: string): void {
+  const inside = (p: string) => p.startsWith(pkgDir + '/');
+  const seen = new Set<string>([entry]);
+  let queue = [entry];
+  while (queue.length) {
+    const next: string[] = [];
+    for (const path of queue) {
+      const text = JS_FILE.test(path) || !/\.[^/]*$/.test(path) ? ctx.view.read(path) : null;
+      if (text === null) continue;
+      for (const spec of jsSpecifiers(text)) {
+        const t = resolveJs(ctx, path, spec, inside);
+        // Its manifest is kept by its version (toolchain.ts), not as a file it loads.
+        if (t === null || seen.has(t) || t.endsWith('.json')) continue;
+        if (seen.size >= MAX_PACKAGE_FILES) {
+          ctx.out.note(`${via}: ${pkgDir} loads more than ${MAX_PACKAGE_FILES} files of its own; the rest are not kept`);
+          return;
+        }
+        seen.add(t);
+        ctx.out.add(t, 'runner-bin', `${path} loads it`);
+        next.push(t);
       }
     }
     queue = next;

@@ -9,6 +9,7 @@
 import { ancestors, dirOf, joinPath } from './paths';
 import { isRecord, parseJsonc } from './jsonc';
 import type { Ctx } from './context';
+import { followPackage } from './moduleGraph';
 
 /** Words the shell runs itself: no PATH search, so no bin can stand in for them. */
 const BUILTINS = new Set(['cd', 'echo', 'printf', 'test', '[', '[[', ']]', 'true', 'false', ':', 'exit', 'return', 'set', 'export', 'unset', 'pushd', 'popd', 'read', 'shift', 'wait', 'trap', 'local', 'declare', 'readonly', 'source', '.', 'eval', 'exec', 'type', 'command', 'builtin', 'alias', 'let', 'if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'in', 'esac', '{', '}', '!', 'function', 'time', 'umask', 'ulimit', 'hash', 'getopts', 'kill', 'jobs', 'fg', 'bg']);
@@ -65,7 +66,10 @@ export function addBinFile(ctx: Ctx, bin: string, via: string, follow: boolean):
   }
   ctx.out.add(file, 'runner-bin', `${bin} links to it`);
   const pkg = /^(.*?node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
-  if (pkg !== undefined) addPackageVersion(ctx, pkg, via);
+  if (pkg !== undefined) {
+    addPackageVersion(ctx, pkg, via);
+    followPackage(ctx, file, pkg, via);
+  }
   return true;
 }
 

@@ -112,9 +112,12 @@ export function snapshotWorkspace(root: string, proofs: readonly string[], keep:
   const res = resolveSeal(proofs, rv);
   const snap: SealSnapshot = { version: 1, takenAtMs, proofs: res.proofs, gates: res.gates, files: [], dirs: [] };
   const deps = depPaths(snap);
+  // A runner's own files are compared by digest: their text is the package's, never diffed, and a
+  // runner's code kept as text would make the seal's content file as large as the package.
+  const digestOnly = new Set([...res.proofs, ...(reuse?.proofs ?? [])].flatMap((p) => (p.toolchain ?? []).filter((d) => d.role === 'runner-bin' && d.parts === null).map((d) => d.path)));
   const old = new Map((reuse?.files ?? []).map((f) => [f.path, f]));
   for (const path of [...new Set([...rv.reads, ...deps, ...keep])].sort()) {
-    const want = deps.has(path) || keep.has(path);
+    const want = (deps.has(path) || keep.has(path)) && !digestOnly.has(path);
     const prev = old.get(path);
     const hasWhatIsWanted = prev && (!want || !prev.exists || prev.content !== null || prev.size > CONTENT_LIMIT);
     if (prev && reuse && hasWhatIsWanted && !fileMoved(root, prev, reuse.takenAtMs)) snap.files.push(prev);

@@ -32,6 +32,7 @@ const RESOLVE: Array<[string, Files, string, Record<string, string>, string[]]> 
   ['a proof outside a package manager keeps no bins: its PATH is the shell\'s', MOCHA, 'mocha', LINK, []],
   ['pytest found in the project\'s virtual environment is kept; a tool it does not have is not', { '.venv/bin/pytest': '#!python\n', '.venv/bin/python': '', 'tests/test_a.py': '' }, 'pytest && ruff check .', {}, ['runner-bin .venv/bin/pytest']],
   ['no virtual environment, no venv bins', { 'tests/test_a.py': '' }, 'python -m pytest', {}, []],
+  ['the runner\'s own files its bin loads are kept, within its package only', { ...MOCHA, 'node_modules/mocha/bin/mocha.js': "require('../lib/cli');\nrequire('../package.json');\n", 'node_modules/mocha/lib/cli.js': "require('./run');\nrequire('yargs');\nrequire('../../other/x');\n", 'node_modules/mocha/lib/run.js': '', 'node_modules/other/x.js': '' }, 'npm test', LINK, [...PM, 'runner-bin node_modules/.bin/mocha', 'runner-bin node_modules/mocha/bin/mocha.js', 'runner-bin node_modules/mocha/lib/cli.js', 'runner-bin node_modules/mocha/lib/run.js', 'runner-bin node_modules/mocha/package.json json:version']],
   ['a link that climbs out of the workspace keeps the bin only', MOCHA, 'npm test', { 'node_modules/.bin/mocha': '../../../elsewhere/mocha.js' }, [...PM, 'runner-bin node_modules/.bin/mocha']],
 ];
 

@@ -19,6 +19,8 @@ describe('the toolchain seal on the real file system', () => {
     dir = mkdtempSync(join(tmpdir(), 'pm-seal-tool-'));
     cpSync(join(SEAL_FIXTURES, 'node-mocha'), dir, { recursive: true });
     put('node_modules/mocha/bin/mocha.js', "#!/usr/bin/env node\nrequire('../lib/cli');\n");
+    put('node_modules/mocha/lib/cli.js', "module.exports = require('./run');\n");
+    put('node_modules/mocha/lib/run.js', 'module.exports = () => process.exit(1);\n');
     put('node_modules/mocha/package.json', JSON.stringify({ name: 'mocha', version: '10.2.0' }));
     mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
     symlinkSync('../mocha/bin/mocha.js', join(dir, 'node_modules/.bin/mocha'));
@@ -43,6 +45,15 @@ describe('the toolchain seal on the real file system', () => {
     const snap = sealWorkspace(dir, ['npm test']);
     writeFileSync(join(dir, 'node_modules/mocha/bin/mocha.js'), '#!/usr/bin/env node\nprocess.exit(0);\n');
     assert.deepEqual(kinds(checkSeal(dir, snap).findings), ['runner-replaced node_modules/.bin/mocha', 'runner-replaced node_modules/mocha/bin/mocha.js']);
+  });
+
+  it("a file of the runner's package its bin loads, edited, is runner-replaced; the runner's files are kept by digest, not text", () => {
+    const snap = sealWorkspace(dir, ['npm test']);
+    const run = snap.files.find((f) => f.path === 'node_modules/mocha/lib/run.js');
+    assert.ok(run?.sha256 && run.content === null, JSON.stringify(run));
+    assert.equal(snap.files.find((f) => f.path === 'node_modules/mocha/package.json')?.content !== null, true, 'the version is read from the text');
+    writeFileSync(join(dir, 'node_modules/mocha/lib/run.js'), 'module.exports = () => process.exit(0);\n');
+    assert.deepEqual(kinds(checkSeal(dir, snap).findings), ['runner-replaced node_modules/mocha/lib/run.js']);
   });
 
   it('an .npmrc made after the seal that stops npm running scripts is runner-config-narrowed', () => {
