@@ -135,6 +135,7 @@ export function classifySeal(sealed: SealSnapshot, current: SealSnapshot): Findi
   }
   out.push(...selectionShrunk(sealed, current, now));
   out.push(...lockMismatches(sealed, current));
+  collapsePackages(out);
   // Errors first; within each, findings on a file before those on a proof's selection, by file.
   return out.sort((x, y) => Number(y.severity === 'error') - Number(x.severity === 'error') || Number(x.file === null) - Number(y.file === null) || (x.file ?? '').localeCompare(y.file ?? ''));
 }
@@ -267,6 +268,26 @@ function binChanges(use: Use, s: FileFacts | undefined, c: FileFacts | undefined
   if (was !== null && now !== null && was.sha256 === now.sha256) return [];
   const what = was === null ? 'appeared on the package manager\'s PATH after the seal: a command of the proof runs it now' : now === null ? 'is gone: the command runs something else now' : 'was replaced or edited: the proof runs another program under the sealed name';
   return [finding('runner-replaced', use, null, null, what, now?.sha256 ?? 'deleted', evidence)];
+}
+
+/**
+ * One runner-replaced finding per package: an upgrade or an edit that touches many files of a
+ * runner's package is one fact, said once with the count (its first file's finding stands for it).
+ */
+function collapsePackages(out: Finding[]): void {
+  const first = new Map<string, { f: Finding; n: number }>();
+  for (let k = 0; k < out.length; k++) {
+    const f = out[k]!;
+    const pkg = f.kind === 'runner-replaced' ? /^(.*?node_modules\/(?:@[^/]+\/)?[^/.][^/]*)\//.exec(f.file ?? '')?.[1] : undefined;
+    if (pkg === undefined) continue;
+    const had = first.get(pkg);
+    if (!had) first.set(pkg, { f, n: 1 });
+    else {
+      had.n++;
+      out.splice(k--, 1);
+    }
+  }
+  for (const [pkg, { f, n }] of first) if (n > 1) f.message += `, and ${n - 1} more file${n > 2 ? 's' : ''} of ${pkg}`;
 }
 
 /** A runner whose installed version no longer matches its lockfile (toolchain.ts notes it), where it did when sealed. */

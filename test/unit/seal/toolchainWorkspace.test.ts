@@ -56,6 +56,16 @@ describe('the toolchain seal on the real file system', () => {
     assert.deepEqual(kinds(checkSeal(dir, snap).findings), ['runner-replaced node_modules/mocha/lib/run.js']);
   });
 
+  it('many files of the runner\'s package changed (an upgrade) are one finding with the count', () => {
+    const snap = sealWorkspace(dir, ['npm test']);
+    writeFileSync(join(dir, 'node_modules/mocha/lib/run.js'), 'module.exports = () => 2;\n');
+    writeFileSync(join(dir, 'node_modules/mocha/lib/cli.js'), "module.exports = require('./run') ;\n");
+    writeFileSync(join(dir, 'node_modules/mocha/package.json'), JSON.stringify({ name: 'mocha', version: '11.0.0' }));
+    const fs = checkSeal(dir, snap).findings;
+    assert.deepEqual(kinds(fs), ['runner-replaced node_modules/mocha/lib/cli.js']);
+    assert.match(fs[0]!.message, /, and 2 more files of node_modules\/mocha$/);
+  });
+
   it('an .npmrc made after the seal that stops npm running scripts is runner-config-narrowed', () => {
     const snap = sealWorkspace(dir, ['npm test']);
     writeFileSync(join(dir, '.npmrc'), 'script-shell=/bin/true\n');
