@@ -170,6 +170,9 @@ export function followModules(ctx: Ctx, starts: readonly string[]): void {
   }
 }
 
+/** A package file longer than this is kept but not read for what it loads. */
+const MAX_SCAN_CHARS = 1_000_000;
+
 /** How many files of a runner's package are followed from its bin at most. */
 export const MAX_PACKAGE_FILES = 200;
 
@@ -186,7 +189,8 @@ export function followPackage(ctx: Ctx, entry: string, pkgDir: string, via: stri
     const next: string[] = [];
     for (const path of queue) {
       const text = JS_FILE.test(path) || !/\.[^/]*$/.test(path) ? ctx.view.read(path) : null;
-      if (text === null) continue;
+      // A bundled runner (typescript's tsc.js, megabytes) is its own file: kept by digest, not scanned.
+      if (text === null || text.length > MAX_SCAN_CHARS) continue;
       for (const spec of jsSpecifiers(text)) {
         const t = resolveJs(ctx, path, spec, inside);
         // Its manifest is kept by its version (toolchain.ts), not as a file it loads.
