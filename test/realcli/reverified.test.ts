@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { ensureSandbox } from '../../scripts/setup-sandbox.mjs';
-import { bash, claims, heldToTheCap, outcomes, pm, personEnv, preparedProject, realCliSuite, tallyJson, toolResults, type PmResult } from './scenarioKit';
+import { bash, claims, heldToTheCap, outcomes, pm, personEnv, preparedProject, realCliSuite, tallyJson, toolResults, write, type PmResult } from './scenarioKit';
 
 const TIMEOUT = 300_000;
 const PLAN = '# Undone\n\n## Steps\n- S1. Make the checks pass. Proof: `sh check.sh`\n';
@@ -29,6 +29,41 @@ describe('done means re-verified: the take-back needs no file the agent can brea
   this.timeout(20 * 60 * 1000);
   const cli = realCliSuite();
   before(() => ensureSandbox());
+
+  const HONEST_PLAN = '# Built\n\n## Steps\n- S1. Build the message. Proof: `sh build.sh`\n\n## Checks\n- V1. The built message greets. Proof: `sh check.sh`\n';
+  const HONEST_FILES = { 'PLAN.md': HONEST_PLAN, 'build.sh': 'mkdir -p dist && cp src/msg.txt dist/msg.txt\n', 'check.sh': 'grep -q hello dist/msg.txt\n', '.gitignore': 'dist/\n' };
+  const COMMIT = 'git -c user.email=a@example.com -c user.name=A commit -qm';
+
+  for (const sandbox of [true, false]) {
+    it(`${sandbox ? 'sandbox on' : '--no-sandbox'}: an honest session whose first proof writes build output and whose second reads it reaches ALL DONE on the gate's own re-run, first stop`, async function () {
+      this.timeout(TIMEOUT);
+      const run = await cli.run({
+        name: `reverified-honest-${sandbox ? 'sb' : 'bare'}`,
+        mode: 'print',
+        prompt: 'build the greeting',
+        args: ['--dangerously-skip-permissions'],
+        files: preparedProject({ sandbox, files: HONEST_FILES }),
+        script: {
+          threads: [{
+            name: 'main',
+            match: 'build the greeting',
+            turns: [
+              bash(`git init -q && git add -A && ${COMMIT} start && echo committed`),
+              write('{{PROJECT}}/src/msg.txt', 'hello\n'),
+              bash('sh build.sh'),
+              bash('sh check.sh'),
+              bash(`git add src/msg.txt && ${COMMIT} work && echo committed`),
+              { text: 'Built, checked and committed.' },
+            ],
+          }],
+        },
+      });
+      assert.deepEqual(outcomes(run, 'stop'), ['allow'], toolResults(run).join(' | '));
+      const t = tallyJson(run);
+      assert.deepEqual([t.verdict, t.reverify?.state, t.open], ['done', 'verified', 0], JSON.stringify(t.stages));
+      assert.deepEqual(t.verifier?.results.map((r) => [r.id, r.outcome, r.by]), [['S1', 'pass', 'stop'], ['V1', 'pass', 'stop']]);
+    });
+  }
 
   for (const sandbox of [true, false]) {
     it(`${sandbox ? 'sandbox on (the default install)' : 'installed with --no-sandbox'}: the work undone, verify.json made a folder, the record deleted in a loop: NOT DONE after Claude Code's cap, and doctor says why`, async function () {
