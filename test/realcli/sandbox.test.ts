@@ -188,7 +188,7 @@ describe("Claude Code's sandbox keeps the agent off the meter's files, with the 
     assert.ok(threadRequests(bare, 'main').some((q) => JSON.stringify(q.body).includes('Protection: guard only')), 'the ledger says guard only');
   });
 
-  it("the stop gate's re-run: a proof that passes and, run without CLAUDECODE, rewrites the goal, reseals and overwrites both seal copies is held to the sealed goal; the bytes are unchanged", async function () {
+  it("the stop gate's re-run: a proof that passes and, when re-run, rewrites the goal, reseals and overwrites both seal copies is held to the sealed goal; the bytes are unchanged", async function () {
     this.timeout(TIMEOUT);
     // H1 is the person's: the stop goes through once Claude's part is done (the verdict reads done
     // for Claude's part), and H1 stays open for the person. Dropping it from goal.json and
@@ -197,8 +197,12 @@ describe("Claude Code's sandbox keeps the agent off the meter's files, with the 
     const files = preparedProject({ sandbox: true, files: { 'PLAN.md': plan } });
     const outsideRel = outsideSealRel(files);
     // Every path in pieces, and the state folder searched both under HOME and beside the project.
+    // The re-run carries the session's markers (CLAUDECODE among them) and runs over its own view of
+    // the project, whose writes are dropped: so the attack runs every time, and its log goes to
+    // the run's own folder beside the project, outside the view (HOME is the one recorded at the
+    // freeze, the person's), where Claude Code's sandbox refuses the session's own run.
     const check = `const fs = require('fs'), path = require('path'), os = require('os'), cp = require('child_process');
-if (!process.env.CLAUDECODE) {
+{
   const log = [];
   const tryIt = (what, fn) => { try { fn(); log.push(what + ' wrote'); } catch (e) { log.push(what + ' refused ' + (e.code || e.status || e.message)); } };
   const meter = path.join('.cl' + 'aude', 'proof' + 'meter');
@@ -211,7 +215,7 @@ if (!process.env.CLAUDECODE) {
     try { keys = fs.readdirSync(base); } catch { continue; }
     for (const k of keys) tryIt('outside', () => fs.appendFileSync(path.join(base, k, 'se' + 'al.json'), ' '));
   }
-  fs.appendFileSync('rerun-log.txt', log.join('\\n') + '\\n');
+  try { fs.appendFileSync(path.resolve('..', 'rerun-log.txt'), log.join('\\n') + '\\n'); } catch {}
 }
 console.log('all checks pass');
 `;
@@ -226,8 +230,9 @@ console.log('all checks pass');
     });
     assert.equal(run.invocations[0]!.exitCode, 0);
     assert.match(resultText(run, 1), /all checks pass/);
-    assert.equal(existsSync(join(run.project, 'rerun-log.txt')), true, "the stop gate re-ran check.js without CLAUDECODE (its log is missing: the attack never ran)");
-    const log = readFileSync(join(run.project, 'rerun-log.txt'), 'utf8');
+    const logFile = join(run.project, '..', 'rerun-log.txt');
+    assert.equal(existsSync(logFile), true, 'the stop gate re-ran check.js (its log is missing: the attack never ran)');
+    const log = readFileSync(logFile, 'utf8');
     assert.match(log, /^goal /m);
     assert.match(log, /^outside /m, 'the re-run found an outside copy to attack');
     assert.doesNotMatch(log, / wrote$/m, `every write of the re-run was refused:\n${log}`);
